@@ -1,0 +1,91 @@
+"""Rules and helpers that several games share, so each game's declaration stays short."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.declaration import EntryContext, Rule
+from games.values import Choice
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = {
+    "clubs": "♣",
+    "diamonds": "♦",
+    "hearts": "♥",
+    "spades": "♠",
+    "no-trump": "NT",
+    "all-trump": "AT",
+}
+
+#: A suit named for the record only; it never changes a score.
+RECORD_SUIT = Choice(SUITS)
+
+
+def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
+    """A per-side map of integers whose values must sum to ``total`` (which may depend on the entry)."""
+
+    def check(value: Mapping[str, int], ctx: EntryContext) -> str | None:
+        expected = total(ctx) if callable(total) else total
+        if sum(value.values()) != expected:
+            return f"{what} must add up to {expected}, not {sum(value.values())}"
+        return None
+
+    label = total if isinstance(total, int) else "the deal total"
+    return Rule(f"The values add up to {label}.", check)
+
+
+def exclusive_with(*others: str) -> Rule:
+    """The field may not be given together with any of ``others`` (two entry forms)."""
+
+    def check(value: Any, ctx: EntryContext) -> str | None:
+        clash = [o for o in others if ctx.has(o)]
+        if clash:
+            return f"give either this field or {' and '.join(others)}, not both"
+        return None
+
+    return Rule(f"Not together with {', '.join(f'`{o}`' for o in others)}.", check)
+
+
+def only_field(*later: str) -> Rule:
+    """With ``true`` (a dead deal) no other field may be present; names the first one found."""
+
+    def check(value: Any, ctx: EntryContext) -> str | None:
+        if value is True:
+            for name in later:
+                if ctx.has(name):
+                    return f"a dead deal has no other fields; remove {name}"
+        return None
+
+    return Rule("With `true`, no other field may be present.", check)
+
+
+def blocks(sequence: str) -> list[tuple[str, int]]:
+    """The maximal runs of one letter in a trick sequence, as (letter, length) in order."""
+    out: list[tuple[str, int]] = []
+    for letter in sequence:
+        if out and out[-1][0] == letter:
+            out[-1] = (letter, out[-1][1] + 1)
+        else:
+            out.append((letter, 1))
+    return out
+
+
+def other_side(sides: tuple[str, ...], side: str) -> str:
+    """The opponent in a two-sided game."""
+    return sides[1] if side == sides[0] else sides[0]
+
+
+def seat_side(sides: tuple[str, ...], seat: int) -> str:
+    """The side a seat belongs to in a partnership game (README §2: seat i is side i % 2)."""
+    return sides[seat % 2]
+
+
+def best(totals: Mapping[str, int], low_wins: bool = False) -> str | None:
+    """The single best side, or ``None`` when the best total is shared."""
+    if not totals:
+        return None
+    key = min if low_wins else max
+    top = key(totals.values())
+    leaders = [s for s, v in totals.items() if v == top]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,182 @@
+"""The one declaration of a game's deal entry and options, and the generic checks that run it.
+
+A :class:`Field` pairs a value kind with the rules of the spec's "Validation" column, in the order
+the spec lists them. :func:`validate_entry` applies README §5: the entry must be an object, unknown
+keys fail first, then fields in declared order, then within a field its kind and its rules; the
+first failure is reported. Cross-field rules belong to the field that the spec names in the error.
+
+An :class:`Option` declares one club variant: its kind, default and effect. Presets are plain
+mappings on the game class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.errors import GameError
+from games.values import Context, Kind
+
+#: A rule looks at the value (and the entry and match through the context); it returns the
+#: broken rule as a sentence, or ``None``.
+Check = Callable[[Any, "EntryContext"], str | None]
+
+
+class _Missing:
+    """Marks "no default": the field is absent from the normalized entry."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One clause of a field's validation, with the sentence the docs print for it."""
+
+    text: str
+    check: Check
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a deal entry."""
+
+    name: str
+    kind: Kind
+    help: str
+    required: bool | Callable[[Mapping[str, Any]], bool] = True
+    required_text: str | None = None
+    nullable: bool = False
+    default: Any = MISSING
+    rules: tuple[Rule, ...] = ()
+
+    def is_required(self, raw: Mapping[str, Any]) -> bool:
+        """Whether the field must be present in this raw entry."""
+        return self.required(raw) if callable(self.required) else self.required
+
+    def required_label(self) -> str:
+        """The "Required" column of the docs table."""
+        if self.required_text:
+            return self.required_text
+        if callable(self.required):
+            return "depends"
+        if self.required:
+            return "yes (may be null)" if self.nullable else "yes"
+        return "no" if self.default is MISSING else f"no (default {_json_text(self.default)})"
+
+    def schema(self) -> dict[str, Any]:
+        """JSON Schema of this field's value, with its help text."""
+        base = self.kind.schema()
+        if self.nullable:
+            base = {"anyOf": [base, {"type": "null"}]}
+        return {**base, "description": self.help}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant a club may switch on."""
+
+    name: str
+    kind: Kind
+    default: Any
+    help: str
+    nullable: bool = False
+    default_text: str | None = None
+
+    def default_for(self, sides: tuple[str, ...]) -> Any:
+        """The default, which may depend on the sides (``first_dealer`` is ``sides[0]``)."""
+        return self.default(sides) if callable(self.default) else self.default
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        """The rule ``value`` breaks, or ``None``."""
+        if value is None:
+            return None if self.nullable else "must not be null"
+        return self.kind.check(value, ctx)
+
+    def schema(self) -> dict[str, Any]:
+        """JSON Schema of the option's value."""
+        base = self.kind.schema()
+        if self.nullable:
+            base = {"anyOf": [base, {"type": "null"}]}
+        out = {**base, "description": self.help}
+        if not callable(self.default):
+            out["default"] = self.default
+        return out
+
+    def default_label(self) -> str:
+        """The "Default" column of the docs table."""
+        if self.default_text:
+            return self.default_text
+        return _json_text(self.default)
+
+
+def _json_text(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """What a rule may look at: the match, its state before this deal, and the raw entry."""
+
+    sides: tuple[str, ...]
+    options: Mapping[str, Any]
+    state: Any
+    raw: Mapping[str, Any]
+    clean: dict[str, Any]
+
+    def has(self, name: str) -> bool:
+        """Whether the entry gave ``name`` at all (explicit ``null`` counts)."""
+        return name in self.raw
+
+
+def validate_entry(
+    fields: tuple[Field, ...],
+    raw: Any,
+    *,
+    sides: tuple[str, ...],
+    options: Mapping[str, Any],
+    state: Any,
+) -> dict[str, Any]:
+    """Check ``raw`` against ``fields`` (README §5) and return it with defaults filled in.
+
+    Raises :class:`GameError` (without a deal index; the caller adds it) at the first failure.
+    """
+    if not isinstance(raw, dict):
+        raise GameError(None, "a deal entry must be a JSON object")
+    names = {f.name for f in fields}
+    for key in raw:
+        if key not in names:
+            raise GameError(str(key), f"{key!r} is not a field of this game")
+    clean: dict[str, Any] = {}
+    ctx = EntryContext(sides=sides, options=options, state=state, raw=raw, clean=clean)
+    for f in fields:
+        if f.name not in raw:
+            if f.is_required(raw):
+                raise GameError(f.name, f"{f.name} is required")
+            if f.default is not MISSING:
+                clean[f.name] = f.default
+            continue
+        value = raw[f.name]
+        if value is None:
+            if not f.nullable:
+                raise GameError(f.name, f"{f.name} may not be null")
+        else:
+            problem = f.kind.check(value, ctx)
+            if problem:
+                raise GameError(f.name, f"{f.name} {problem}")
+        clean[f.name] = value
+        for rule in f.rules:
+            problem = rule.check(value, ctx)
+            if problem:
+                raise GameError(f.name, problem)
+    return clean

@@ -1,0 +1,42 @@
+"""JSON Schema of a game's deal entry and options, built from its declaration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Game
+
+
+def entry_schema(game: type[Game[Any]]) -> dict[str, Any]:
+    """The schema of one deal entry; rules that depend on the match are in the descriptions."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game.name} deal entry",
+        "type": "object",
+        "properties": {f.name: f.schema() for f in game.fields},
+        "required": [f.name for f in game.fields if f.required is True],
+        "additionalProperties": False,
+    }
+
+
+def options_schema(game: type[Game[Any]]) -> dict[str, Any]:
+    """The schema of the ``options`` object of a match."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game.name} options",
+        "type": "object",
+        "properties": {o.name: o.schema() for o in game.all_options()},
+        "additionalProperties": False,
+    }
+
+
+def game_schema(game: type[Game[Any]]) -> dict[str, Any]:
+    """What ``python -m games schema KEY`` prints."""
+    return {
+        "game": game.key,
+        "name": game.name,
+        "entry": entry_schema(game),
+        "options": options_schema(game),
+        "presets": {name: dict(values) for name, values in game.presets.items()},
+        "default_preset": game.default_preset,
+    }

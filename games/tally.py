@@ -1,0 +1,60 @@
+"""Tally: a generic scorer for any game without a module of its own (shared/games/tally.md).
+
+It knows no card rules: each side scores exactly what is entered. Only the end of the match
+(target, fixed deals or open-ended; high or low wins) is its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from games.base import DealScore, Game, Result, Table
+from games.common import best
+from games.declaration import Field, Option
+from games.values import Choice, Integer, PerSide
+
+
+class Tally(Game[None]):
+    """Points per side per deal, summed."""
+
+    key = "tally"
+    name = "Tally (generic scorer)"
+    summary = "Keeps score for any game: each side's points per deal, to a target, a number of deals, or open-ended."
+    aliases = ("generic",)
+    min_sides = 2
+    max_sides = 8
+    fields: ClassVar[tuple[Field, ...]] = (
+        Field("points", PerSide(Integer()), "Each side's points on this deal; negatives allowed."),
+    )
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "target",
+            Integer(),
+            None,
+            "End the match when a side's total reaches this (see the match structure).",
+            nullable=True,
+        ),
+        Option("deals", Integer(low=1), None, "End the match after this many deals.", nullable=True),
+        Option("win", Choice(("high", "low")), "high", "Whether the highest or the lowest total wins."),
+        Game.first_dealer_option(),
+    )
+
+    def start(self, table: Table) -> None:
+        return None
+
+    def score(
+        self, table: Table, state: None, entry: Mapping[str, Any], totals: Mapping[str, int]
+    ) -> tuple[DealScore, None]:
+        points = {side: entry["points"][side] for side in table.sides}
+        return DealScore(points, tuple(f"{side}: {value} as entered" for side, value in points.items())), None
+
+    def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:
+        low = table.options["win"] == "low"
+        leader = best(totals, low_wins=low) if deals else None
+        target, limit = table.options["target"], table.options["deals"]
+        if target is not None and leader is not None and any(v >= target for v in totals.values()):
+            return Result(True, leader)
+        if limit is not None and deals >= limit:
+            return Result(True, leader)
+        return Result(False, None, {"leader": leader})

@@ -1,0 +1,365 @@
+"""Value kinds: what one entry field or one option may hold.
+
+A kind checks a raw JSON value, describes itself for the docs and the form, and renders itself as
+JSON Schema. Kinds are declared once per field or option (see ``declaration.py``); validation, the
+API schema, the web form and the docs tables all read the same declaration.
+
+Bounds may depend on the match (a Back Alley bid goes up to the deal's hand size, a Coinche score to
+the contract's deal total). Such a bound is a function of the :class:`Context` and carries a label
+for the docs; the schema then leaves it out and the game checks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Context(Protocol):
+    """What a kind may look at: the match's sides and effective options."""
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+
+Bound = int | Callable[[Any], int] | None
+
+
+def is_int(value: object) -> bool:
+    """JSON integers only: ``True``, ``3.0`` and ``"3"`` are not integers (README §5.4)."""
+    return type(value) is int
+
+
+def _resolve(bound: Bound, ctx: Context) -> int | None:
+    return bound(ctx) if callable(bound) else bound
+
+
+def _range_text(low: str | None, high: str | None) -> str:
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    if low is not None:
+        return f"≥ {low}"
+    if high is not None:
+        return f"≤ {high}"
+    return ""
+
+
+class Kind(Protocol):
+    """The interface every value kind offers."""
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        """The rule ``value`` breaks, as a sentence fragment, or ``None`` when it is acceptable."""
+
+    def describe(self) -> str:
+        """A short phrase for the docs ("integer from 0 to 26")."""
+
+    def schema(self) -> dict[str, Any]:
+        """JSON Schema of the static part of the rule."""
+
+
+@dataclass(frozen=True)
+class Integer:
+    """A JSON integer, optionally bounded and stepped."""
+
+    low: Bound = None
+    high: Bound = None
+    step: int | None = None
+    low_label: str | None = None
+    high_label: str | None = None
+
+    def _labels(self) -> tuple[str | None, str | None]:
+        low = self.low_label or (str(self.low) if isinstance(self.low, int) else None)
+        high = self.high_label or (str(self.high) if isinstance(self.high, int) else None)
+        return low, high
+
+    def describe(self) -> str:
+        text = "integer"
+        if self.step:
+            text = f"multiple of {self.step}"
+        bounds = _range_text(*self._labels())
+        return f"{text} {bounds}".strip()
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        low, high = _resolve(self.low, ctx), _resolve(self.high, ctx)
+        if not is_int(value):
+            return f"must be an integer ({self.describe_with(low, high)})"
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"must be an {self.describe_with(low, high)}"
+        if self.step and value % self.step:
+            return f"must be a {self.describe_with(low, high)}"
+        return None
+
+    def describe_with(self, low: int | None, high: int | None) -> str:
+        """The description with the bounds in force for this match."""
+        text = f"multiple of {self.step}" if self.step else "integer"
+        bounds = _range_text(None if low is None else str(low), None if high is None else str(high))
+        return f"{text} {bounds}".strip()
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if isinstance(self.low, int):
+            out["minimum"] = self.low
+        if isinstance(self.high, int):
+            out["maximum"] = self.high
+        if self.step:
+            out["multipleOf"] = self.step
+        return out
+
+
+@dataclass(frozen=True)
+class Boolean:
+    """``true`` or ``false``."""
+
+    def describe(self) -> str:
+        return "true or false"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        return None if isinstance(value, bool) else "must be true or false"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """Equality that keeps JSON types apart (``True`` is not ``1``, ``4.0`` is not ``4``)."""
+    return type(a) is type(b) and a == b
+
+
+def _show(value: Any) -> str:
+    return (
+        f'"{value}"'
+        if isinstance(value, str)
+        else str(value).lower()
+        if isinstance(value, bool)
+        else str(value)
+    )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a fixed set of JSON values (strings or integers); ``allowed`` may narrow it per match."""
+
+    values: tuple[Any, ...]
+    allowed: Callable[[Any], Sequence[Any]] | None = None
+    note: str | None = None
+
+    def describe(self) -> str:
+        text = ", ".join(_show(v) for v in self.values)
+        return f"{text} ({self.note})" if self.note else text
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        values = tuple(self.allowed(ctx)) if self.allowed else self.values
+        if any(_same_json(value, v) for v in values):
+            return None
+        if any(_same_json(value, v) for v in self.values):
+            return f"{_show(value)} is not allowed with these options"
+        return "must be one of " + ", ".join(_show(v) for v in values)
+
+    def schema(self) -> dict[str, Any]:
+        return {"enum": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Text:
+    """Any string, for free-form record-only values."""
+
+    max_length: int = 200
+
+    def describe(self) -> str:
+        return "text"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if not isinstance(value, str):
+            return "must be a string"
+        return None if len(value) <= self.max_length else f"must be at most {self.max_length} characters"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "maxLength": self.max_length}
+
+
+@dataclass(frozen=True)
+class SideRef:
+    """The exact name of one of the match's sides."""
+
+    def describe(self) -> str:
+        return "a side name"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if isinstance(value, str) and value in ctx.sides:
+            return None
+        return "must be one of the sides: " + ", ".join(ctx.sides)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "description": "a side name"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat number of a four-seat partnership game (README §2)."""
+
+    seats: int = 4
+
+    def describe(self) -> str:
+        return f"seat 0–{self.seats - 1}"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        ok = is_int(value) and 0 <= value < self.seats
+        return None if ok else f"must be a seat number from 0 to {self.seats - 1}"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": 0, "maximum": self.seats - 1}
+
+
+@dataclass(frozen=True)
+class TrickSequence:
+    """The winner of every trick: ``A`` for ``sides[0]``, ``B`` for ``sides[1]`` (README §5.10)."""
+
+    length: int
+
+    def describe(self) -> str:
+        return f"{self.length} characters, each A or B"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if not isinstance(value, str) or len(value) != self.length or set(value) - {"A", "B"}:
+            return f"must be {self.length} characters, each A (won by {ctx.sides[0]}) or B (won by {ctx.sides[1]})"
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": f"^[AB]{{{self.length}}}$"}
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """The first of several kinds that accepts the value (a bid is a number or ``"capot"``)."""
+
+    kinds: tuple[Kind, ...]
+
+    def describe(self) -> str:
+        return ", or ".join(k.describe() for k in self.kinds)
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        for kind in self.kinds:
+            if kind.check(value, ctx) is None:
+                return None
+        return "must be " + ", or ".join(k.describe() for k in self.kinds)
+
+    def schema(self) -> dict[str, Any]:
+        return {"anyOf": [k.schema() for k in self.kinds]}
+
+
+@dataclass(frozen=True)
+class ListOf:
+    """A JSON array of one kind, optionally of a fixed length."""
+
+    item: Kind
+    length: int | None = None
+    max_length: int | None = None
+
+    def describe(self) -> str:
+        size = f"{self.length} " if self.length else ""
+        return f"list of {size}({self.item.describe()})"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if not isinstance(value, list):
+            return "must be a list"
+        if self.length is not None and len(value) != self.length:
+            return f"must have exactly {self.length} items"
+        if self.max_length is not None and len(value) > self.max_length:
+            return f"must have at most {self.max_length} items"
+        for index, item in enumerate(value):
+            problem = self.item.check(item, ctx)
+            if problem:
+                return f"item {index + 1} {problem}"
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.schema()}
+        if self.length is not None:
+            out["minItems"] = out["maxItems"] = self.length
+        if self.max_length is not None:
+            out["maxItems"] = self.max_length
+        return out
+
+
+@dataclass(frozen=True)
+class PerSide:
+    """An object from side names to values; every side exactly once unless ``all_sides`` is off."""
+
+    item: Kind
+    all_sides: bool = True
+
+    def describe(self) -> str:
+        who = "every side" if self.all_sides else "some sides"
+        return f"object: {who} → {self.item.describe()}"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if not isinstance(value, dict):
+            return "must be an object with one key per side"
+        for key in value:
+            if key not in ctx.sides:
+                return f"has {key!r}, which is not a side (sides: {', '.join(ctx.sides)})"
+        if self.all_sides:
+            for side in ctx.sides:
+                if side not in value:
+                    return f"needs a value for every side; {side} is missing"
+        for side, item in value.items():
+            problem = self.item.check(item, ctx)
+            if problem:
+                return f"for {side} {problem}"
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.item.schema()}
+
+
+@dataclass(frozen=True)
+class Record:
+    """A JSON object with exactly the given keys, used for meld objects and the like."""
+
+    name: str
+    keys: Mapping[str, Kind] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"{self.name} object"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if not isinstance(value, dict) or set(value) != set(self.keys):
+            return f"must be an object with exactly the keys {', '.join(self.keys)}"
+        for key, kind in self.keys.items():
+            problem = kind.check(value[key], ctx)
+            if problem:
+                return f"{key} {problem}"
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {k: v.schema() for k, v in self.keys.items()},
+            "required": list(self.keys),
+            "additionalProperties": False,
+        }
+
+
+@dataclass(frozen=True)
+class Variants:
+    """An object told apart by one key (``{"meld": "tierce", ...}`` vs ``{"meld": "carre", ...}``)."""
+
+    tag: str
+    records: Mapping[str, Record]
+
+    def describe(self) -> str:
+        return f"object with {self.tag} " + ", ".join(_show(k) for k in self.records)
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        if not isinstance(value, dict) or value.get(self.tag) not in self.records:
+            return f"must be an object whose {self.tag} is one of " + ", ".join(
+                _show(k) for k in self.records
+            )
+        return self.records[value[self.tag]].check(value, ctx)
+
+    def schema(self) -> dict[str, Any]:
+        return {"oneOf": [r.schema() for r in self.records.values()]}

@@ -1,0 +1,2 @@
+SECRET_KEY = "placeholder"
+INSTALLED_APPS = []

@@ -1,0 +1,31 @@
+"""Every worked example of ../shared/games/examples/, replayed through the rule book."""
+
+import json
+
+import pytest
+
+from games import GAMES, IllegalDealError, find_game
+from tests.paths import GAME_SPECS
+
+
+def _cases():
+    for key in GAMES:
+        path = GAME_SPECS / "examples" / f"{key}.json"
+        for case in json.loads(path.read_text())["cases"]:
+            yield pytest.param(key, case, id=f"{key}: {case['name']}")
+
+
+@pytest.mark.parametrize(("key", "case"), list(_cases()))
+def test_it_scores_the_worked_example(key, case):
+    game = find_game(key)
+    match, expect = case["match"], case["expect"]
+    if "error_field" in expect:
+        with pytest.raises(IllegalDealError) as caught:
+            game.replay(match.get("options"), match["sides"], match["deals"])
+        assert (caught.value.deal, caught.value.field) == (expect["error_deal"], expect["error_field"])
+        return
+    doc = game.replay(match.get("options"), match["sides"], match["deals"]).as_json()
+    assert [d["scores"] for d in doc["deals"]] == expect["deal_scores"]
+    assert doc["totals"] == expect["totals"]
+    assert doc["outcome"]["finished"] == expect["finished"]
+    assert doc["outcome"]["winner"] == expect["winner"]
