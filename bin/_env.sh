@@ -1,0 +1,31 @@
+# Shared by bin/run and bin/test: make .venv with Python 3.11 and install the given requirements
+# file when it changed since the last install.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+find_python() {
+  for candidate in python3.11 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then
+      echo "$candidate"; return 0
+    fi
+  done
+  echo "Tablescore needs Python 3.11 (python3.11 on PATH)." >&2
+  return 1
+}
+
+ensure_venv() {
+  local requirements="$1"
+  if [ ! -x .venv/bin/python ]; then
+    "$(find_python)" -m venv .venv
+    .venv/bin/python -m pip install --quiet --upgrade pip
+  fi
+  local stamp=".venv/.installed-$(basename "$requirements")"
+  local digest
+  digest="$(cat requirements*.txt | sha256sum | cut -d' ' -f1)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$digest" ]; then
+    echo "Installing $requirements into .venv ..."
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
+    echo "$digest" > "$stamp"
+  fi
+}

@@ -1,0 +1,1 @@
+"""Scoring at the table: clubs, matches, their deals and corrections, audit, table pages and API."""

@@ -1,0 +1,48 @@
+"""Plain documents for the API and pages: a deal with its versions, a match with ids and links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from scoring.models import Deal, DealVersion, Match
+
+
+def deal_document(deal: Deal, version: DealVersion) -> dict[str, Any]:
+    """One deal as the API shows it: its stable number, current version and entry."""
+    return {
+        "number": deal.number,
+        "version": deal.version,
+        "voided": deal.voided,
+        "entry": version.entry,
+        "reason": version.reason,
+        "source": version.source,
+        "by": version.actor_label,
+        "at": version.created_at.isoformat() if version.created_at else None,
+    }
+
+
+def match_document(match: Match, *, live_numbers: list[int] | None = None) -> dict[str, Any]:
+    """The CLI's state document (README §6) plus ids, versions and links."""
+    doc = dict(match.state)
+    doc.update(
+        {
+            "id": match.pk,
+            "club": match.club.slug,
+            "title": match.title,
+            "status": match.status,
+            "revision": match.revision,
+            "seats": match.seats,
+            "links": {
+                "self": reverse("api:match-detail", args=[match.pk]),
+                "deals": reverse("api:match-deals", args=[match.pk]),
+                "history": reverse("api:match-history", args=[match.pk]),
+                "page": match.get_absolute_url(),
+            },
+        }
+    )
+    if live_numbers is not None:
+        for deal_doc, number in zip(doc.get("deals", []), live_numbers, strict=False):
+            deal_doc["deal_number"] = number
+    return doc

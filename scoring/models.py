@@ -1,0 +1,217 @@
+"""The scoring data: clubs and their people, matches, deals with append-only versions, audit.
+
+Every row that grows with play (matches, deals, versions, audit events) carries ``club_id`` so the
+big tables can be distributed by club (DESIGN.md §6a). Models hold no logic: every write goes
+through ``scoring.services``; a match's cached ``state`` is always the replay of its live deal
+versions and is rewritten by the service that changed them.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Club(models.Model):
+    """A card club: it owns its matches and tournaments."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:club", args=[self.slug])
+
+
+class Player(models.Model):
+    """A person, known across clubs (a small reference table)."""
+
+    name = models.CharField(max_length=80)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    clubs = models.ManyToManyField(Club, through="Membership", related_name="players")
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A player belongs to a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "player"], name="membership_once")]
+
+
+class ClubRole(models.TextChoices):
+    OWNER = "owner", "Owner"
+    ORGANIZER = "organizer", "Organizer"
+
+
+class StaffRole(models.Model):
+    """A Django user who runs a club: an owner or an organizer."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles")
+    role = models.CharField(max_length=16, choices=ClubRole.choices, default=ClubRole.ORGANIZER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="staff_role_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role} of {self.club})"
+
+
+class MatchStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "In progress"
+    FINISHED = "finished", "Finished"
+    ABANDONED = "abandoned", "Abandoned"
+
+
+def new_table_secret() -> str:
+    """The random part of a table's scorer link."""
+    return secrets.token_urlsafe(18)
+
+
+class Match(models.Model):
+    """One sitting at one table: a game with its options frozen at creation, and its deals."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    game_key = models.CharField(max_length=40)
+    title = models.CharField(max_length=120, blank=True)
+    preset = models.CharField(max_length=40, blank=True)
+    options = models.JSONField(help_text="The effective options, frozen at creation.")
+    sides = models.JSONField(help_text="Side names in seating order, as in match.json.")
+    seats = models.JSONField(null=True, blank=True, help_text="Player names per seat (partnership games).")
+    status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS)
+    state = models.JSONField(default=dict, help_text="Cache: the replay of the live deals (README §6).")
+    winner = models.CharField(max_length=120, blank=True)
+    deal_count = models.PositiveIntegerField(default=0)
+    revision = models.PositiveIntegerField(default=0, help_text="Bumped by every write; the ETag of the page.")
+    table_secret = models.CharField(max_length=64, default=new_table_secret)
+    table_link_revoked = models.BooleanField(default=False)
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-updated_at",)
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return self.title or " v ".join(self.sides)
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:match", args=[self.pk])
+
+    @property
+    def outcome(self) -> dict[str, Any]:
+        """The cached outcome document."""
+        return dict(self.state.get("outcome") or {"finished": False, "winner": None, "draw": False})
+
+
+class Deal(models.Model):
+    """A deal's place in a match; its content lives in :class:`DealVersion` rows."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(default=1, help_text="The current version's number.")
+    voided = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("number",)
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="deal_number_once")]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of match {self.match_id}"
+
+
+class Source(models.TextChoices):
+    WEB = "web", "Web form"
+    API = "api", "API"
+    ADMIN = "admin", "Organizer"
+    IMPORT = "import", "Import"
+
+
+class DealVersion(models.Model):
+    """One version of a deal's entry: never updated, only followed by a newer version."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    entry = models.JSONField(null=True, help_text="The deal entry as the game defines it; null when voided.")
+    voided = models.BooleanField(default=False)
+    reason = models.CharField(max_length=300, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    actor_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    actor_label = models.CharField(max_length=120, help_text="Who: a user name or 'table link'.")
+    actor_ip = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("deal_id", "version")
+        constraints = [models.UniqueConstraint(fields=["deal", "version"], name="deal_version_once")]
+
+
+class IdempotentRequest(models.Model):
+    """The stored answer to a request sent with an ``Idempotency-Key``, replayed on a repeat."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="idempotent_requests")
+    key = models.CharField(max_length=120)
+    fingerprint = models.CharField(max_length=64, help_text="Hash of the request body.")
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "key"], name="idempotency_key_once")]
+
+
+class AuditAction(models.TextChoices):
+    MATCH_CREATED = "match_created", "Match created"
+    DEAL_RECORDED = "deal_recorded", "Deal recorded"
+    DEAL_CORRECTED = "deal_corrected", "Deal corrected"
+    DEAL_VOIDED = "deal_voided", "Deal voided"
+    MATCH_ABANDONED = "match_abandoned", "Match abandoned"
+    LINK_REVOKED = "link_revoked", "Table link revoked"
+    LINK_RENEWED = "link_renewed", "Table link renewed"
+
+
+class AuditEvent(models.Model):
+    """Who changed what, when and from where: the trail of every write."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit_events")
+    action = models.CharField(max_length=20, choices=AuditAction.choices)
+    deal_number = models.PositiveIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
+    actor_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    actor_label = models.CharField(max_length=120)
+    actor_ip = models.GenericIPAddressField(null=True, blank=True)
+    detail = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created_at", "pk")
+        indexes = [models.Index(fields=["match", "created_at"])]

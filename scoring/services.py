@@ -1,0 +1,426 @@
+"""Every write of the scoring app: one transaction each, the match row locked, an audit event.
+
+Services take keyword-only arguments and return model instances or plain documents. The match
+state is always recomputed by replaying the live deal versions through the game (``games``), so a
+correction to deal 3 of 12 can never leave totals, the winner or the standings behind.
+
+What this module does not do: parse HTTP, check permissions (the edges do), or know card rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import GameError, MatchState, UnknownGameError, find_game
+from scoring.models import (
+    AuditAction,
+    AuditEvent,
+    Club,
+    Deal,
+    DealVersion,
+    IdempotentRequest,
+    Match,
+    MatchStatus,
+    Source,
+    new_table_secret,
+)
+
+
+class ServiceError(Exception):
+    """A write refused; ``field`` and ``rule`` say why, ``status`` is the HTTP status the edges use."""
+
+    status = 400
+
+    def __init__(self, rule: str, field: str | None = None, **extra: Any) -> None:
+        super().__init__(rule)
+        self.rule = rule
+        self.field = field
+        self.extra = extra
+
+    def as_json(self) -> dict[str, Any]:
+        """The error body the API and pages show."""
+        return {"error": {"field": self.field, "rule": self.rule, **self.extra}}
+
+
+class InvalidEntry(ServiceError):
+    """The game rejected an entry or option: README §7 fields."""
+
+
+class Conflict(ServiceError):
+    """The request does not fit the match as it now stands (finished, stale version, reused key)."""
+
+    status = 409
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a write and from where; ``label`` is what the audit trail shows."""
+
+    label: str
+    user: Any = None
+    ip: str | None = None
+    via_table_link: bool = False
+
+
+@dataclass(frozen=True)
+class DealWrite:
+    """What a deal write returns: the deal, its current version row and the new match state."""
+
+    match: Match
+    deal: Deal
+    version: DealVersion
+    state: dict[str, Any]
+
+
+def _game_error(error: GameError, *, deal_offset: dict[int, int] | None = None) -> InvalidEntry:
+    extra: dict[str, Any] = {}
+    if error.deal is not None:
+        extra["deal"] = deal_offset.get(error.deal, error.deal) if deal_offset else error.deal
+    return InvalidEntry(error.rule, error.field, **extra)
+
+
+def match_create(
+    *,
+    club: Club,
+    game_key: str,
+    sides: Any,
+    actor: Actor,
+    options: Any = None,
+    preset: str | None = None,
+    seats: list[str] | None = None,
+    title: str = "",
+    rematch_of: Match | None = None,
+) -> Match:
+    """Create a match with the game's options resolved and frozen now."""
+    try:
+        game = find_game(game_key)
+    except UnknownGameError as error:
+        raise InvalidEntry(str(error), "game") from None
+    if options is not None and not isinstance(options, dict):
+        raise InvalidEntry("options must be an object", "options")
+    merged = dict(options or {})
+    if preset:
+        merged["preset"] = preset
+    try:
+        state = game.new_match(sides, merged)
+    except GameError as error:
+        raise _game_error(error) from None
+    if seats is not None:
+        _check_seats(seats, game.seats())
+    with transaction.atomic():
+        match = Match.objects.create(
+            club=club,
+            game_key=game.key,
+            title=title.strip(),
+            preset=str(state.table.options.get("preset") or ""),
+            options=dict(state.table.options),
+            sides=list(state.table.sides),
+            seats=seats,
+            state=state.as_json(),
+            rematch_of=rematch_of,
+            created_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+        )
+        _audit(match, AuditAction.MATCH_CREATED, actor, detail={"game": game.key, "sides": match.sides})
+    return match
+
+
+def _check_seats(seats: Any, count: int) -> None:
+    if not isinstance(seats, list) or len(seats) != count:
+        raise InvalidEntry(f"seats must list {count} player names, one per seat", "seats")
+    for name in seats:
+        if not isinstance(name, str) or len(name) > 80:
+            raise InvalidEntry("each seat is a player name of at most 80 characters", "seats")
+
+
+def rematch(*, match: Match, actor: Actor) -> Match:
+    """A new match with the same game, options, sides and seats."""
+    return match_create(
+        club=match.club,
+        game_key=match.game_key,
+        sides=match.sides,
+        options=match.options,
+        seats=match.seats,
+        title=match.title,
+        actor=actor,
+        rematch_of=match,
+    )
+
+
+def live_entries(match: Match) -> list[tuple[Deal, DealVersion]]:
+    """The match's deals that count, in order, each with its current version."""
+    deals = list(match.deals.filter(voided=False).order_by("number"))
+    versions = {
+        (v.deal_id, v.version): v
+        for v in DealVersion.objects.filter(deal__in=deals).only("deal_id", "version", "entry", "created_at")
+    }
+    return [(d, versions[(d.pk, d.version)]) for d in deals]
+
+
+def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:
+    """The match state from its stored options and the given (or stored) entries."""
+    game = find_game(match.game_key)
+    if entries is None:
+        entries = [v.entry for _, v in live_entries(match)]
+    return game.replay(match.options, match.sides, entries)
+
+
+def _store_state(match: Match, state: MatchState[Any]) -> None:
+    doc = state.as_json()
+    match.state = doc
+    match.deal_count = len(state.deals)
+    match.winner = state.result.winner or ""
+    if match.status != MatchStatus.ABANDONED:
+        match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
+    match.revision += 1
+    match.save(update_fields=["state", "deal_count", "winner", "status", "revision", "updated_at"])
+
+
+def _audit(
+    match: Match,
+    action: AuditAction,
+    actor: Actor,
+    *,
+    deal_number: int | None = None,
+    version: int | None = None,
+    detail: dict[str, Any] | None = None,
+) -> AuditEvent:
+    return AuditEvent.objects.create(
+        club_id=match.club_id,
+        match=match,
+        action=action,
+        deal_number=deal_number,
+        version=version,
+        actor_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+        actor_label=actor.label,
+        actor_ip=actor.ip,
+        detail=detail or {},
+    )
+
+
+def _locked(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().select_related("club").get(pk=match_id)
+    except Match.DoesNotExist:
+        raise NotFound("no such match") from None
+
+
+def _fingerprint(entry: Any) -> str:
+    return hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def deal_record(
+    *,
+    match_id: int,
+    entry: Any,
+    actor: Actor,
+    source: Source = Source.API,
+    idempotency_key: str | None = None,
+    respond: Callable[[DealWrite], dict[str, Any]] | None = None,
+) -> tuple[dict[str, Any], bool]:
+    """Append a deal. Returns (response document, created); a repeated idempotency key returns
+    the first response with ``created`` false and changes nothing."""
+    respond = respond or _default_response
+    try:
+        with transaction.atomic():
+            match = _locked(match_id)
+            if idempotency_key:
+                earlier = IdempotentRequest.objects.filter(match=match, key=idempotency_key).first()
+                if earlier is not None:
+                    if earlier.fingerprint != _fingerprint(entry):
+                        raise Conflict(
+                            "this Idempotency-Key was already used for a different deal", "Idempotency-Key"
+                        )
+                    return earlier.response, False
+            if match.status == MatchStatus.ABANDONED:
+                raise Conflict("the match was abandoned", None)
+            live = live_entries(match)
+            current = replay(match, [v.entry for _, v in live])
+            if current.finished:
+                raise Conflict("the match is already finished", None, outcome=current.as_json()["outcome"])
+            try:
+                new_state = current.play(entry)
+            except GameError as error:
+                raise _game_error(error) from None
+            last = match.deals.order_by("-number").values_list("number", flat=True).first() or 0
+            deal = Deal.objects.create(club_id=match.club_id, match=match, number=last + 1)
+            version = _new_version(deal, entry, actor, source)
+            _store_state(match, new_state)
+            _audit(match, AuditAction.DEAL_RECORDED, actor, deal_number=deal.number, version=1, detail={"entry": entry})
+            document = respond(DealWrite(match, deal, version, match.state))
+            if idempotency_key:
+                IdempotentRequest.objects.create(
+                    club_id=match.club_id,
+                    match=match,
+                    key=idempotency_key,
+                    fingerprint=_fingerprint(entry),
+                    status_code=201,
+                    response=document,
+                )
+            return document, True
+    except IntegrityError:
+        # Two requests with the same key raced past the lookup; the loser answers as a repeat.
+        if idempotency_key:
+            earlier = IdempotentRequest.objects.filter(match_id=match_id, key=idempotency_key).first()
+            if earlier is not None:
+                return earlier.response, False
+        raise
+
+
+def _new_version(deal: Deal, entry: Any, actor: Actor, source: Source, *, voided: bool = False, reason: str = "") -> DealVersion:
+    return DealVersion.objects.create(
+        club_id=deal.club_id,
+        deal=deal,
+        version=deal.version,
+        entry=entry,
+        voided=voided,
+        reason=reason,
+        source=source,
+        actor_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+        actor_label=actor.label,
+        actor_ip=actor.ip,
+    )
+
+
+def _default_response(write: DealWrite) -> dict[str, Any]:
+    from scoring.documents import deal_document
+
+    return {"deal": deal_document(write.deal, write.version), "match": write.state}
+
+
+def _replace_and_replay(
+    match: Match, number: int, new_entry: Any | None
+) -> tuple[Deal, MatchState[Any]]:
+    """Replay with deal ``number`` replaced (or left out when ``new_entry`` is None)."""
+    live = live_entries(match)
+    target = next((d for d, _ in live if d.number == number), None)
+    if target is None:
+        raise NotFound(f"match has no deal {number} (or it was voided)")
+    entries: list[Any] = []
+    positions: dict[int, int] = {}
+    for deal, version in live:
+        if deal.number == number and new_entry is None:
+            continue
+        positions[len(entries)] = deal.number
+        entries.append(new_entry if deal.number == number else version.entry)
+    try:
+        return target, replay(match, entries)
+    except GameError as error:
+        bad = positions.get(error.deal) if error.deal is not None else None
+        if bad == number:
+            raise _game_error(error) from None
+        raise Conflict(
+            f"this change would make deal {bad} invalid: {error.rule}",
+            None,
+            deal=bad,
+            deal_field=error.field,
+        ) from None
+
+
+def _check_version(deal: Deal, expected: int | None) -> None:
+    if expected is None:
+        raise ServiceError("the version being corrected is required (If-Match)", "If-Match")
+    if expected != deal.version:
+        raise Conflict(
+            f"deal {deal.number} was changed meanwhile: it is now at version {deal.version}",
+            "If-Match",
+            current_version=deal.version,
+        )
+
+
+def deal_correct(
+    *,
+    match_id: int,
+    number: int,
+    entry: Any,
+    expected_version: int | None,
+    actor: Actor,
+    source: Source = Source.API,
+) -> DealWrite:
+    """Replace a deal's entry with a new version; the whole match is replayed."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        deal = match.deals.filter(number=number).first()
+        if deal is None or deal.voided:
+            raise NotFound(f"match has no deal {number} (or it was voided)")
+        _check_version(deal, expected_version)
+        _, state = _replace_and_replay(match, number, entry)
+        deal.version += 1
+        deal.save(update_fields=["version"])
+        version = _new_version(deal, entry, actor, source)
+        _store_state(match, state)
+        _audit(match, AuditAction.DEAL_CORRECTED, actor, deal_number=number, version=deal.version, detail={"entry": entry})
+        return DealWrite(match, deal, version, match.state)
+
+
+def deal_void(
+    *,
+    match_id: int,
+    number: int,
+    reason: str,
+    expected_version: int | None,
+    actor: Actor,
+    source: Source = Source.API,
+) -> DealWrite:
+    """Take a deal out of the match (kept in the trail); later deals are replayed without it."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidEntry("say why the deal is voided", "reason")
+    with transaction.atomic():
+        match = _locked(match_id)
+        deal = match.deals.filter(number=number).first()
+        if deal is None or deal.voided:
+            raise NotFound(f"match has no deal {number} (or it was voided)")
+        _check_version(deal, expected_version)
+        _, state = _replace_and_replay(match, number, None)
+        deal.version += 1
+        deal.voided = True
+        deal.save(update_fields=["version", "voided"])
+        version = _new_version(deal, None, actor, source, voided=True, reason=reason[:300])
+        _store_state(match, state)
+        _audit(match, AuditAction.DEAL_VOIDED, actor, deal_number=number, version=deal.version, detail={"reason": reason})
+        return DealWrite(match, deal, version, match.state)
+
+
+def match_abandon(*, match_id: int, reason: str, actor: Actor) -> Match:
+    """Stop a match without a result; its deals stay readable."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        match.status = MatchStatus.ABANDONED
+        match.revision += 1
+        match.save(update_fields=["status", "revision", "updated_at"])
+        _audit(match, AuditAction.MATCH_ABANDONED, actor, detail={"reason": reason})
+    return match
+
+
+def table_link_revoke(*, match_id: int, actor: Actor, renew: bool = False) -> Match:
+    """Make the current scorer link stop working at once; ``renew`` issues a fresh one."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        match.table_secret = new_table_secret()
+        match.table_link_revoked = not renew
+        match.revision += 1
+        match.save(update_fields=["table_secret", "table_link_revoked", "revision", "updated_at"])
+        _audit(match, AuditAction.LINK_RENEWED if renew else AuditAction.LINK_REVOKED, actor, detail={"at": timezone.now().isoformat()})
+    return match
+
+
+def match_refresh(*, match_id: int) -> bool:
+    """Recompute a match's cached state from its deals; True when the cache had drifted."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        state = replay(match)
+        if match.state == state.as_json():
+            return False
+        _store_state(match, state)
+        return True

@@ -1,0 +1,77 @@
+"""Fixtures shared by the whole suite: real servers when they are there, never mocks."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("TABLESCORE_REQUIRE_SERVICES") == "1"
+
+
+def missing(reason: str) -> None:
+    """Skip on a laptop without the server; fail in CI, where every server must be there."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"required in CI: {reason}")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(port: int, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing answered on port {port}")
+
+
+@pytest.fixture(autouse=True)
+def _test_web_settings(settings) -> None:
+    """The test client speaks plain HTTP (production redirects to HTTPS), and static files are
+    served from the source folders rather than a collected manifest."""
+    settings.SECURE_SSL_REDIRECT = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def throwaway_redis() -> Iterator[str]:
+    """A private redis-server on a free port, stopped afterwards (never the shared one)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        missing("redis-server is not installed")
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The real Redis of phase 2 (REDIS_URL)."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        missing("REDIS_URL is not set (phase 2 of bin/test sets it)")
+    return str(url)

@@ -1,0 +1,37 @@
+"""The home page lists the games and the matches in progress."""
+
+import pytest
+
+from games import GAMES
+from scoring.demo import load_demo
+from scoring.models import Club, Match, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_every_game(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    for game in GAMES.values():
+        assert game.name in response.text
+
+
+def test_it_lists_matches_in_progress_after_the_demo(client):
+    load_demo(with_admin=False)
+    response = client.get("/")
+    titles = list(Match.objects.values_list("title", flat=True))
+    assert titles
+    for title in titles:
+        assert title in response.text
+
+
+def test_the_demo_is_idempotent():
+    load_demo(with_admin=True)
+    counts = (Club.objects.count(), Player.objects.count(), Match.objects.count())
+    load_demo(with_admin=True)
+    assert (Club.objects.count(), Player.objects.count(), Match.objects.count()) == counts
+    assert Player.objects.count() == 12
+
+
+def test_the_admin_login_page_is_served(client):
+    assert client.get("/admin/login/").status_code == 200

@@ -1,0 +1,1 @@
+"""Tournament night: events, entrants, rounds, pairings, brackets and standings."""
