@@ -39,7 +39,9 @@ class Player(models.Model):
 
     name = models.CharField(max_length=80)
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    clubs = models.ManyToManyField(Club, through="Membership", related_name="players")
+    clubs: models.ManyToManyField[Club, Membership] = models.ManyToManyField(
+        Club, through="Membership", related_name="players"
+    )
 
     class Meta:
         ordering = ("name",)
@@ -57,6 +59,9 @@ class Membership(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["club", "player"], name="membership_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.club}"
 
 
 class ClubRole(models.TextChoices):
@@ -104,7 +109,9 @@ class Match(models.Model):
     state = models.JSONField(default=dict, help_text="Cache: the replay of the live deals (README §6).")
     winner = models.CharField(max_length=120, blank=True)
     deal_count = models.PositiveIntegerField(default=0)
-    revision = models.PositiveIntegerField(default=0, help_text="Bumped by every write; the ETag of the page.")
+    revision = models.PositiveIntegerField(
+        default=0, help_text="Bumped by every write; the ETag of the page."
+    )
     table_secret = models.CharField(max_length=64, default=new_table_secret)
     table_link_revoked = models.BooleanField(default=False)
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
@@ -172,6 +179,9 @@ class DealVersion(models.Model):
         ordering = ("deal_id", "version")
         constraints = [models.UniqueConstraint(fields=["deal", "version"], name="deal_version_once")]
 
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version}"
+
 
 class IdempotentRequest(models.Model):
     """The stored answer to a request sent with an ``Idempotency-Key``, replayed on a repeat."""
@@ -186,6 +196,9 @@ class IdempotentRequest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "key"], name="idempotency_key_once")]
+
+    def __str__(self) -> str:
+        return f"{self.key} for match {self.match_id}"
 
 
 class AuditAction(models.TextChoices):
@@ -215,3 +228,6 @@ class AuditEvent(models.Model):
     class Meta:
         ordering = ("created_at", "pk")
         indexes = [models.Index(fields=["match", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} by {self.actor_label}"

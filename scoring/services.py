@@ -256,7 +256,14 @@ def deal_record(
             deal = Deal.objects.create(club_id=match.club_id, match=match, number=last + 1)
             version = _new_version(deal, entry, actor, source)
             _store_state(match, new_state)
-            _audit(match, AuditAction.DEAL_RECORDED, actor, deal_number=deal.number, version=1, detail={"entry": entry})
+            _audit(
+                match,
+                AuditAction.DEAL_RECORDED,
+                actor,
+                deal_number=deal.number,
+                version=1,
+                detail={"entry": entry},
+            )
             document = respond(DealWrite(match, deal, version, match.state))
             if idempotency_key:
                 IdempotentRequest.objects.create(
@@ -277,7 +284,9 @@ def deal_record(
         raise
 
 
-def _new_version(deal: Deal, entry: Any, actor: Actor, source: Source, *, voided: bool = False, reason: str = "") -> DealVersion:
+def _new_version(
+    deal: Deal, entry: Any, actor: Actor, source: Source, *, voided: bool = False, reason: str = ""
+) -> DealVersion:
     return DealVersion.objects.create(
         club_id=deal.club_id,
         deal=deal,
@@ -298,9 +307,7 @@ def _default_response(write: DealWrite) -> dict[str, Any]:
     return {"deal": deal_document(write.deal, write.version), "match": write.state}
 
 
-def _replace_and_replay(
-    match: Match, number: int, new_entry: Any | None
-) -> tuple[Deal, MatchState[Any]]:
+def _replace_and_replay(match: Match, number: int, new_entry: Any | None) -> tuple[Deal, MatchState[Any]]:
     """Replay with deal ``number`` replaced (or left out when ``new_entry`` is None)."""
     live = live_entries(match)
     target = next((d for d, _ in live if d.number == number), None)
@@ -359,7 +366,14 @@ def deal_correct(
         deal.save(update_fields=["version"])
         version = _new_version(deal, entry, actor, source)
         _store_state(match, state)
-        _audit(match, AuditAction.DEAL_CORRECTED, actor, deal_number=number, version=deal.version, detail={"entry": entry})
+        _audit(
+            match,
+            AuditAction.DEAL_CORRECTED,
+            actor,
+            deal_number=number,
+            version=deal.version,
+            detail={"entry": entry},
+        )
         return DealWrite(match, deal, version, match.state)
 
 
@@ -388,7 +402,14 @@ def deal_void(
         deal.save(update_fields=["version", "voided"])
         version = _new_version(deal, None, actor, source, voided=True, reason=reason[:300])
         _store_state(match, state)
-        _audit(match, AuditAction.DEAL_VOIDED, actor, deal_number=number, version=deal.version, detail={"reason": reason})
+        _audit(
+            match,
+            AuditAction.DEAL_VOIDED,
+            actor,
+            deal_number=number,
+            version=deal.version,
+            detail={"reason": reason},
+        )
         return DealWrite(match, deal, version, match.state)
 
 
@@ -411,7 +432,12 @@ def table_link_revoke(*, match_id: int, actor: Actor, renew: bool = False) -> Ma
         match.table_link_revoked = not renew
         match.revision += 1
         match.save(update_fields=["table_secret", "table_link_revoked", "revision", "updated_at"])
-        _audit(match, AuditAction.LINK_RENEWED if renew else AuditAction.LINK_REVOKED, actor, detail={"at": timezone.now().isoformat()})
+        _audit(
+            match,
+            AuditAction.LINK_RENEWED if renew else AuditAction.LINK_REVOKED,
+            actor,
+            detail={"at": timezone.now().isoformat()},
+        )
     return match
 
 

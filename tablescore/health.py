@@ -47,4 +47,6 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """200 when every part is usable, 503 otherwise; the body says which part failed."""
     checks = {"database": check_database(), "broker": check_broker()}
     healthy = all(part["ok"] for part in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "unavailable", **checks}, status=200 if healthy else 503)
+    return JsonResponse(
+        {"status": "ok" if healthy else "unavailable", **checks}, status=200 if healthy else 503
+    )

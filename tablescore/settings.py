@@ -80,7 +80,9 @@ def database_from_url(name: str, url: str) -> dict[str, object]:
         elif path.startswith("/"):
             path = path[1:] or ":memory:"
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": path or ":memory:"}
-    raise ImproperlyConfigured(f"{name} must start with postgres:// or sqlite://, not {parts.scheme or url!r}://")
+    raise ImproperlyConfigured(
+        f"{name} must start with postgres:// or sqlite://, not {parts.scheme or url!r}://"
+    )
 
 
 def redis_url(name: str) -> str:
@@ -161,7 +163,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = redis_url("REDIS_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "tablescore"}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "tablescore",
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -67,7 +67,9 @@ def test_it_rejects_a_bad_redis_url(monkeypatch):
 
 
 def _manage(*args, **env):
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -111,7 +113,7 @@ def test_it_runs_celery_in_process_without_redis():
     from django.conf import settings
 
     if os.environ.get("REDIS_URL"):
-        assert settings.CELERY_BROKER_URL == os.environ["REDIS_URL"]
+        assert os.environ["REDIS_URL"] == settings.CELERY_BROKER_URL
         assert settings.CELERY_TASK_ALWAYS_EAGER is False
     else:
         assert settings.CELERY_TASK_ALWAYS_EAGER is True

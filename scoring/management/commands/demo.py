@@ -20,4 +20,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = load_demo(with_admin=options["admin"] or settings.DEBUG)
-        self.stdout.write(self.style.SUCCESS(f"Demo club ready: {club.name} ({club.matches.count()} matches)"))
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo club ready: {club.name} ({club.matches.count()} matches)")
+        )
