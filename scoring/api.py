@@ -1,0 +1,538 @@
+"""The scoring REST API (DESIGN.md §4). Thin: parse, authorize, call one service, answer.
+
+Paths are a contract: ``/api/games/…`` and ``/api/matches/…``. Errors are
+``{"error": {"field", "rule", ...}}`` with 400 (the entry or request), 403, 404 or 409 (the match as
+it stands: finished, stale version, reused idempotency key).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import authentication, exceptions, serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games import GAMES, GameError, UnknownGameError, find_game
+from games.schema import game_schema
+from scoring import services
+from scoring.documents import deal_document, match_document
+from scoring.links import match_for_token
+from scoring.models import AuditEvent, Club, Deal, Match, Source
+from scoring.permissions import can_manage, can_score, managed_clubs
+
+
+@dataclass(frozen=True)
+class TableGrant:
+    """``request.auth`` for a request made with a table link: it may score one match."""
+
+    match: Match
+
+
+class TableLinkAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Table <token>``, or ``?table=<token>`` (the scorer link itself)."""
+
+    keyword = "Table"
+
+    def authenticate(self, request: Request) -> tuple[AnonymousUser, TableGrant] | None:
+        header = authentication.get_authorization_header(request).decode("latin-1")
+        token = None
+        if header.startswith(self.keyword + " "):
+            token = header[len(self.keyword) + 1 :].strip()
+        elif "table" in request.query_params:
+            token = request.query_params["table"]
+        if token is None:
+            return None
+        match = match_for_token(token)
+        if match is None:
+            raise exceptions.AuthenticationFailed("this table link is not valid (revoked or mistyped)")
+        return AnonymousUser(), TableGrant(match)
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+class TableLinkScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """Documents the table link in the OpenAPI schema."""
+
+    target_class = TableLinkAuthentication
+    name = "tableLink"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "header", "name": "Authorization", "description": "Table <token>"}
+
+
+AUTHENTICATION = [
+    TableLinkAuthentication,
+    authentication.SessionAuthentication,
+    authentication.TokenAuthentication,
+]
+
+
+def actor_for(request: Request) -> services.Actor:
+    """Who is writing, for the audit trail."""
+    ip = request.META.get("REMOTE_ADDR")
+    if isinstance(request.auth, TableGrant):
+        return services.Actor(label="table link", ip=ip, via_table_link=True)
+    user = request.user
+    return services.Actor(label=user.get_username() or "user", user=user, ip=ip)
+
+
+def error_response(error: services.ServiceError) -> Response:
+    return Response(error.as_json(), status=error.status)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's errors (401, 403, 404, 405, malformed JSON) in the API's one error shape."""
+    if isinstance(exc, services.ServiceError):
+        return error_response(exc)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(data, dict) and "error" in data:
+        return response
+    detail = data.get("detail", data) if isinstance(data, dict) else data
+    response.data = {"error": {"field": None, "rule": str(detail)}}
+    return response
+
+
+def _match_or_404(pk: int) -> Match:
+    match = Match.objects.select_related("club").filter(pk=pk).first()
+    if match is None:
+        raise Http404("no such match")
+    return match
+
+
+def _table_match(request: Request) -> Match | None:
+    return request.auth.match if isinstance(request.auth, TableGrant) else None
+
+
+def _require_scorer(request: Request, match: Match) -> None:
+    if not can_score(request.user, _table_match(request), match):
+        if not request.user.is_authenticated and request.auth is None:
+            raise exceptions.NotAuthenticated("sign in, or use this table's scorer link")
+        raise exceptions.PermissionDenied("you may not score this match")
+
+
+def _live_numbers(match: Match) -> list[int]:
+    return list(match.deals.filter(voided=False).order_by("number").values_list("number", flat=True))
+
+
+def full_match_document(match: Match) -> dict[str, Any]:
+    """The state document with ids, the current version of every live deal, and links."""
+    doc = match_document(match, live_numbers=_live_numbers(match))
+    versions = dict(match.deals.values_list("number", "version"))
+    for deal in doc.get("deals", []):
+        deal["version"] = versions.get(deal.get("deal_number"))
+    return doc
+
+
+def _respond_with_state(write: services.DealWrite) -> dict[str, Any]:
+    return {"deal": deal_document(write.deal, write.version), "match": full_match_document(write.match)}
+
+
+_ETAG_NUMBER = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+
+
+def _if_match(request: Request) -> int | None:
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    found = _ETAG_NUMBER.match(raw)
+    if not found:
+        raise services.ServiceError("If-Match must be the version number being corrected", "If-Match")
+    return int(found.group(1))
+
+
+ErrorBody = inline_serializer(
+    "Error",
+    {
+        "error": inline_serializer(
+            "ErrorDetail",
+            {"field": serializers.CharField(allow_null=True), "rule": serializers.CharField()},
+        )
+    },
+)
+AnyObject = OpenApiTypes.OBJECT
+
+
+class GameList(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type[authentication.BaseAuthentication]] = []
+
+    @extend_schema(
+        responses={200: AnyObject}, summary="Every game Tablescore scores", operation_id="games_list"
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "key": cls.key,
+                    "name": cls.name,
+                    "summary": cls.summary,
+                    "sides": {"min": cls.min_sides, "max": cls.max_sides},
+                    "seats": cls.seats(),
+                    "partnerships": cls.partnerships,
+                    "presets": list(cls.presets),
+                }
+                for cls in GAMES.values()
+            ]
+        )
+
+
+def _game_or_404(key: str) -> Any:
+    try:
+        return find_game(key)
+    except UnknownGameError:
+        raise Http404("no such game") from None
+
+
+class GameDetail(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type[authentication.BaseAuthentication]] = []
+
+    @extend_schema(
+        responses={200: AnyObject, 404: ErrorBody}, summary="A game's entry fields, options and presets"
+    )
+    def get(self, request: Request, key: str) -> Response:
+        game = _game_or_404(key)
+        doc = game_schema(type(game))
+        doc["fields"] = [
+            {
+                "name": f.name,
+                "help": f.help,
+                "required": f.required_label(),
+                "nullable": f.nullable,
+                "kind": f.kind.describe(),
+                "schema": f.schema(),
+                "rules": [r.text for r in f.rules],
+            }
+            for f in game.fields
+        ]
+        return Response(doc)
+
+
+class GamePreview(APIView):
+    """Score one entry after some previous deals; nothing is saved."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type[authentication.BaseAuthentication]] = []
+
+    @extend_schema(
+        request=inline_serializer(
+            "Preview",
+            {
+                "sides": serializers.ListField(child=serializers.CharField()),
+                "options": serializers.DictField(required=False),
+                "preset": serializers.CharField(required=False),
+                "deals": serializers.ListField(child=serializers.DictField(), required=False),
+                "entry": serializers.DictField(),
+            },
+        ),
+        responses={200: AnyObject, 400: ErrorBody, 404: ErrorBody},
+        summary="Score an entry in the context of given previous deals",
+    )
+    def post(self, request: Request, key: str) -> Response:
+        game = _game_or_404(key)
+        body = request.data
+        if not isinstance(body, dict):
+            return error_response(services.InvalidEntry("the body must be a JSON object", None))
+        for name in ("sides", "entry"):
+            if name not in body:
+                return error_response(services.InvalidEntry(f"{name} is required", name))
+        previous = body.get("deals", [])
+        if not isinstance(previous, list):
+            return error_response(services.InvalidEntry("deals must be a list of entries", "deals"))
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            return error_response(services.InvalidEntry("options must be an object", "options"))
+        if body.get("preset") is not None:
+            options = {**options, "preset": body["preset"]}
+        try:
+            before = game.replay(options, body["sides"], previous)
+            after = before.play(body["entry"])
+        except GameError as error:
+            extra = {"deal": error.deal} if error.deal is not None else {}
+            return error_response(services.InvalidEntry(error.rule, error.field, **extra))
+        doc = after.as_json()
+        return Response({"deal": doc["deals"][-1], "match": doc})
+
+
+class MatchCreateSerializer(serializers.Serializer[Any]):
+    game = serializers.CharField()
+    sides = serializers.JSONField()
+    seats = serializers.JSONField(required=False)
+    preset = serializers.CharField(required=False, allow_null=True)
+    options = serializers.JSONField(required=False)
+    club = serializers.SlugField(required=False)
+    title = serializers.CharField(required=False, allow_blank=True, max_length=120)
+
+
+def _first_error(errors: Any) -> tuple[str | None, str]:
+    if isinstance(errors, dict):
+        for field, problems in errors.items():
+            problem = problems[0] if isinstance(problems, list) and problems else problems
+            return (None if field == "non_field_errors" else str(field)), str(problem)
+    return None, str(errors)
+
+
+class MatchCollection(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("club", str, OpenApiParameter.QUERY, required=False)],
+        responses={200: AnyObject},
+        summary="The matches of the clubs you organize, newest first",
+        operation_id="matches_list",
+    )
+    def get(self, request: Request) -> Response:
+        clubs = managed_clubs(request.user)
+        if "club" in request.query_params:
+            clubs = [c for c in clubs if c.slug == request.query_params["club"]]
+        matches = Match.objects.filter(club__in=clubs).select_related("club").order_by("-updated_at")[:200]
+        return Response(
+            [
+                {
+                    "id": m.pk,
+                    "club": m.club.slug,
+                    "game": m.game_key,
+                    "title": m.title,
+                    "sides": m.sides,
+                    "status": m.status,
+                    "totals": m.state.get("totals"),
+                    "deals": m.deal_count,
+                    "revision": m.revision,
+                }
+                for m in matches
+            ]
+        )
+
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={201: AnyObject, 400: ErrorBody, 403: ErrorBody},
+        summary="Create a match (organizers)",
+    )
+    def post(self, request: Request) -> Response:
+        if isinstance(request.auth, TableGrant):
+            raise exceptions.PermissionDenied("a table link cannot create matches")
+        data = request.data if isinstance(request.data, dict) else None
+        if data is None:
+            return error_response(services.InvalidEntry("the body must be a JSON object", None))
+        form = MatchCreateSerializer(data=data)
+        if not form.is_valid():
+            field, rule = _first_error(form.errors)
+            return error_response(services.InvalidEntry(rule, field))
+        values = form.validated_data
+        club = self._club(request, values.get("club"))
+        try:
+            match = services.match_create(
+                club=club,
+                game_key=values["game"],
+                sides=values["sides"],
+                seats=values.get("seats"),
+                preset=values.get("preset"),
+                options=values.get("options"),
+                title=values.get("title", ""),
+                actor=actor_for(request),
+            )
+        except services.ServiceError as error:
+            return error_response(error)
+        doc = full_match_document(match)
+        return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})
+
+    def _club(self, request: Request, slug: str | None) -> Club:
+        clubs = managed_clubs(request.user)
+        if slug:
+            chosen = next((c for c in clubs if c.slug == slug), None)
+            if chosen is None:
+                raise exceptions.PermissionDenied(f"you do not organize a club {slug!r}")
+            return chosen
+        if len(clubs) == 1:
+            return clubs[0]
+        if not clubs:
+            raise exceptions.PermissionDenied("you do not organize any club")
+        raise services.InvalidEntry("say which club: you organize several", "club")
+
+
+class MatchDetail(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 404: ErrorBody}, summary="A match's state (README §6) with ids and links"
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        match = _match_or_404(pk)
+        return Response(full_match_document(match), headers={"ETag": f'"{match.revision}"'})
+
+
+class MatchDeals(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 404: ErrorBody},
+        summary="The match's deals with their versions",
+        operation_id="matches_deals_list",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        match = _match_or_404(pk)
+        deals = match.deals.prefetch_related("versions").order_by("number")
+        out = []
+        for deal in deals:
+            versions = sorted(deal.versions.all(), key=lambda v: v.version)
+            out.append(deal_document(deal, versions[-1]))
+        return Response(out)
+
+    @extend_schema(
+        request=AnyObject,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        responses={
+            201: AnyObject,
+            200: AnyObject,
+            400: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+        },
+        summary="Record a deal: the body is the game's deal entry",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match_or_404(pk)
+        _require_scorer(request, match)
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= 120:
+            return error_response(
+                services.InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
+            )
+        try:
+            document, _replayed = services.deal_record(
+                match_id=match.pk,
+                entry=request.data,
+                actor=actor_for(request),
+                source=Source.API,
+                idempotency_key=key,
+                respond=_respond_with_state,
+            )
+        except services.ServiceError as error:
+            return error_response(error)
+        return Response(document, status=status.HTTP_201_CREATED)
+
+
+class DealDetail(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    def _deal(self, match: Match, number: int) -> Deal:
+        deal = match.deals.filter(number=number).first()
+        if deal is None:
+            raise Http404("no such deal")
+        return deal
+
+    @extend_schema(
+        responses={200: AnyObject, 404: ErrorBody}, summary="A deal with every version (its change history)"
+    )
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        match = _match_or_404(pk)
+        deal = self._deal(match, number)
+        versions = list(deal.versions.order_by("version"))
+        doc = deal_document(deal, versions[-1])
+        doc["versions"] = [
+            {
+                "version": v.version,
+                "entry": v.entry,
+                "voided": v.voided,
+                "reason": v.reason,
+                "source": v.source,
+                "by": v.actor_label,
+                "at": v.created_at.isoformat(),
+            }
+            for v in versions
+        ]
+        return Response(doc, headers={"ETag": f'"{deal.version}"'})
+
+    @extend_schema(
+        request=AnyObject,
+        parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True)],
+        responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Correct a deal (If-Match: the version corrected)",
+    )
+    def put(self, request: Request, pk: int, number: int) -> Response:
+        match = _match_or_404(pk)
+        _require_scorer(request, match)
+        try:
+            write = services.deal_correct(
+                match_id=match.pk,
+                number=number,
+                entry=request.data,
+                expected_version=_if_match(request),
+                actor=actor_for(request),
+                source=Source.API,
+            )
+        except services.ServiceError as error:
+            return error_response(error)
+        return Response(_respond_with_state(write), headers={"ETag": f'"{write.deal.version}"'})
+
+    @extend_schema(
+        request=inline_serializer("Void", {"reason": serializers.CharField()}),
+        parameters=[
+            OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True),
+            OpenApiParameter("reason", str, OpenApiParameter.QUERY, required=False),
+        ],
+        responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Void a deal with a reason",
+    )
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        match = _match_or_404(pk)
+        _require_scorer(request, match)
+        reason = request.query_params.get("reason")
+        if reason is None and isinstance(request.data, dict):
+            reason = request.data.get("reason")
+        try:
+            write = services.deal_void(
+                match_id=match.pk,
+                number=number,
+                reason=str(reason or ""),
+                expected_version=_if_match(request),
+                actor=actor_for(request),
+                source=Source.API,
+            )
+        except services.ServiceError as error:
+            return error_response(error)
+        return Response(_respond_with_state(write))
+
+
+class MatchHistory(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: AnyObject, 404: ErrorBody}, summary="The match's audit trail")
+    def get(self, request: Request, pk: int) -> Response:
+        match = _match_or_404(pk)
+        private = can_manage(request.user, match.club_id) or _table_match(request) == match
+        events = AuditEvent.objects.filter(match=match).order_by("created_at", "pk")
+        return Response(
+            [
+                {
+                    "at": e.created_at.isoformat(),
+                    "action": e.action,
+                    "deal": e.deal_number,
+                    "version": e.version,
+                    "by": e.actor_label,
+                    **({"ip": e.actor_ip, "detail": e.detail} if private else {}),
+                }
+                for e in events
+            ]
+        )

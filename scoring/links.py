@@ -1,0 +1,49 @@
+"""Table links: the secret scorer URL of one match, signed and revocable.
+
+A token is the match id and the match's current ``table_secret``, signed with the site's
+``SECRET_KEY``. Revoking a link rotates the secret (and may disable links altogether), so every
+earlier token stops working at once; nothing is stored per token.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+
+from scoring.models import Match
+
+SALT = "tablescore.table-link"
+
+
+def table_token(match: Match) -> str:
+    """The token a scorer's phone carries for ``match``."""
+    return signing.dumps({"m": match.pk, "s": match.table_secret}, salt=SALT, compress=False)
+
+
+def match_for_token(token: str) -> Match | None:
+    """The match a valid, unrevoked token grants scoring of; ``None`` for anything else."""
+    try:
+        payload = signing.loads(token, salt=SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(payload, dict) or not isinstance(payload.get("m"), int):
+        return None
+    match = Match.objects.select_related("club").filter(pk=payload["m"]).first()
+    if match is None or match.table_link_revoked:
+        return None
+    if not hmac.compare_digest(str(payload.get("s", "")), match.table_secret):
+        return None
+    return match
+
+
+def scorer_path(match: Match) -> str:
+    """The path of the scorer page for ``match`` (what the QR code points to)."""
+    return reverse("scoring:table", args=[table_token(match)])
+
+
+def scorer_url(match: Match) -> str:
+    """The absolute scorer URL, for QR codes and printed slips."""
+    return settings.SITE_URL.rstrip("/") + scorer_path(match)
