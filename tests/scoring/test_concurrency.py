@@ -1,0 +1,99 @@
+"""Two phones at once: writes to one match are serialized by the database row lock."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from scoring import services
+from scoring.models import Deal
+from tests.conftest import missing
+from tests.factories import make_match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+
+PHONES = 8
+
+
+def _run_at_once(work):
+    barrier = threading.Barrier(PHONES)
+    errors = []
+
+    def phone(i):
+        try:
+            barrier.wait(timeout=10)
+            work(i)
+        except Exception as error:  # collected and asserted below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(PHONES)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return errors
+
+
+@pytest.fixture
+def postgres():
+    if connection.vendor != "postgresql":
+        missing("the concurrency tests run against PostgreSQL (phase 2 of bin/test)")
+
+
+def test_it_serializes_simultaneous_deals_with_consecutive_numbers(postgres):
+    match = make_match(options={"target": 10_000})
+    actor = services.Actor(label="phone")
+
+    def record(i):
+        services.deal_record(match_id=match.pk, entry={"points": {"Ann": i, "Ben": 1}}, actor=actor)
+
+    assert _run_at_once(record) == []
+    numbers = sorted(Deal.objects.filter(match=match).values_list("number", flat=True))
+    assert numbers == list(range(1, PHONES + 1))
+    match.refresh_from_db()
+    assert match.state["totals"] == {"Ann": sum(range(PHONES)), "Ben": PHONES}
+    assert match.deal_count == PHONES
+
+
+def test_the_same_idempotency_key_from_many_phones_makes_one_deal(postgres):
+    match = make_match(options={"target": 10_000})
+    actor = services.Actor(label="phone")
+    answers = []
+
+    def record(i):
+        answers.append(
+            services.deal_record(
+                match_id=match.pk, entry={"points": {"Ann": 3, "Ben": 4}}, actor=actor, idempotency_key="retry-1"
+            )[0]
+        )
+
+    assert _run_at_once(record) == []
+    assert Deal.objects.filter(match=match).count() == 1
+    assert all(answer == answers[0] for answer in answers)
+
+
+def test_two_organizers_correcting_the_same_deal_one_wins_the_other_gets_409(postgres):
+    match = make_match(options={"target": 10_000}, deals=[{"points": {"Ann": 1, "Ben": 1}}])
+    outcomes = []
+
+    def correct(i):
+        try:
+            services.deal_correct(
+                match_id=match.pk,
+                number=1,
+                entry={"points": {"Ann": 100 + i, "Ben": 0}},
+                expected_version=1,
+                actor=services.Actor(label=f"organizer {i}"),
+            )
+            outcomes.append("won")
+        except services.Conflict as conflict:
+            assert conflict.extra["current_version"] == 2
+            outcomes.append("409")
+
+    assert _run_at_once(correct) == []
+    assert sorted(outcomes) == ["409"] * (PHONES - 1) + ["won"]
+    deal = Deal.objects.get(match=match, number=1)
+    assert deal.version == 2
+    assert deal.versions.count() == 2
