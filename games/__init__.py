@@ -11,12 +11,14 @@ from typing import Any
 from games.base import DealScore, Game, MatchState, Result, Table
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.jam import Jam
+from games.klaverjas import Klaverjas
 from games.tally import Tally
 
 GAMES: dict[str, type[Game[Any]]] = {
     cls.key: cls
     for cls in (
         Jam,
+        Klaverjas,
         Tally,
     )
 }
