@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.aluette import Aluette
 from games.base import DealScore, Game, MatchState, Result, Table
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.jam import Jam
@@ -17,6 +18,7 @@ from games.tally import Tally
 GAMES: dict[str, type[Game[Any]]] = {
     cls.key: cls
     for cls in (
+        Aluette,
         Jam,
         Klaverjas,
         Tally,
