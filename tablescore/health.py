@@ -50,3 +50,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {"status": "ok" if healthy else "unavailable", **checks}, status=200 if healthy else 503
     )
+
+
+@require_GET
+def ping(request: HttpRequest) -> JsonResponse:
+    """Liveness: the process answers, touching nothing (also the benchmarks' baseline view)."""
+    return JsonResponse({"ok": True})

@@ -3,10 +3,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tablescore.health import healthz
+from tablescore.health import healthz, ping
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("ping", ping, name="ping"),
     path("admin/", admin.site.urls),
     path("api/", include("scoring.api_urls")),
     path("", include("scoring.urls")),

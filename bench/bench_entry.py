@@ -1,0 +1,212 @@
+"""Deal recording under concurrency, against gunicorn + PostgreSQL on loopback.
+
+Starts its own gunicorn on a free port against a scratch database (``tablescore_bench`` on the
+PostgreSQL of ``BENCH_DATABASE_URL``, default the local server), then for each concurrency level:
+clients that each score their own table post deals for a fixed time, and the same number of
+clients call the trivial ``/ping`` JSON view. Prints throughput and p50/p99 latency of both, and the
+ratio. Target: deal recording ≥ 1/4 of the trivial view's throughput, p99 < 100 ms at 32 clients.
+
+Run on demand: ``.venv/bin/python bench/bench_entry.py [--seconds 10] [--clients 8,32]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+DB_NAME = "tablescore_bench"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def scratch_database() -> str:
+    import psycopg
+
+    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    return SERVER_URL.rsplit("/", 1)[0] + "/" + DB_NAME
+
+
+def environment(database_url: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_URL"}}
+    env.update(
+        DATABASE_URL=database_url,
+        SECRET_KEY="bench-only-secret-key-" + "x" * 30,
+        DEBUG="false",
+        SECURE_SSL_REDIRECT="false",
+        ALLOWED_HOSTS="127.0.0.1",
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def prepare(env: dict[str, str], tables: int) -> list[tuple[int, str]]:
+    """Migrate and create one open-ended Tally match per table; returns (match id, token)."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    script = f"""
+import json
+from scoring import services
+from scoring.links import table_token
+from scoring.models import Club
+club, _ = Club.objects.get_or_create(slug="bench", defaults={{"name": "Bench"}})
+actor = services.Actor(label="bench")
+out = []
+for i in range({tables}):
+    m = services.match_create(club=club, game_key="tally", sides=["A", "B", "C", "D"], actor=actor)
+    out.append((m.pk, table_token(m)))
+print(json.dumps(out))
+"""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return [tuple(x) for x in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "tablescore.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            "4",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/ping")
+            if conn.getresponse().status == 200:
+                return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def run_clients(port: int, clients: int, seconds: float, request_for) -> tuple[list[float], dict[str, int]]:
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    errors: dict[str, int] = {}
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def client(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        n = 0
+        while time.monotonic() < stop:
+            method, path, body, headers, ok = request_for(i, n)
+            started = time.perf_counter()
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                status = response.status
+            except OSError as error:
+                status = type(error).__name__
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            elapsed = time.perf_counter() - started
+            if status == ok:
+                latencies[i].append(elapsed)
+            else:
+                with lock:
+                    errors[str(status)] = errors.get(str(status), 0) + 1
+            n += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return [x for per in latencies for x in per], errors
+
+
+def report(label: str, samples: list[float], errors: dict[str, int], seconds: float) -> float:
+    rate = len(samples) / seconds
+    if samples:
+        ordered = sorted(samples)
+        p50 = statistics.median(ordered) * 1000
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    else:
+        p50 = p99 = float("nan")
+    print(
+        f"  {label:<16} {rate:8.1f} req/s   p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   errors {errors or 'none'}"
+    )
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--clients", default="8,32")
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    levels = [int(x) for x in args.clients.split(",")]
+    env = environment(scratch_database())
+    tables = prepare(env, max(levels))
+    port = free_port()
+    server = serve(env, port, args.workers)
+    print(
+        f"gunicorn ({args.workers} gthread workers × 4 threads) + PostgreSQL on 127.0.0.1:{port}; {args.seconds:.0f} s per run"
+    )
+    try:
+        for clients in levels:
+
+            def deal(i: int, n: int):
+                match_id, token = tables[i]
+                body = json.dumps({"points": {"A": n % 7, "B": 3, "C": 0, "D": -2}})
+                headers = {
+                    "Content-Type": "application/json",
+                    "Authorization": f"Table {token}",
+                    "Idempotency-Key": f"{i}-{n}",
+                }
+                return "POST", f"/api/matches/{match_id}/deals/", body, headers, 201
+
+            def trivial(i: int, n: int):
+                return "GET", "/ping", None, {}, 200
+
+            print(f"{clients} concurrent clients:")
+            deals, deal_errors = run_clients(port, clients, args.seconds, deal)
+            deal_rate = report("record a deal", deals, deal_errors, args.seconds)
+            pings, ping_errors = run_clients(port, clients, args.seconds, trivial)
+            ping_rate = report("trivial view", pings, ping_errors, args.seconds)
+            print(f"  ratio: deals reach {deal_rate / ping_rate:.0%} of the trivial view (target ≥ 25%)")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
