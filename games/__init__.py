@@ -11,6 +11,7 @@ from typing import Any
 from games.aluette import Aluette
 from games.base import DealScore, Game, MatchState, Result, Table
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
+from games.forty_five import FortyFive
 from games.jam import Jam
 from games.klaverjas import Klaverjas
 from games.tally import Tally
@@ -19,6 +20,7 @@ GAMES: dict[str, type[Game[Any]]] = {
     cls.key: cls
     for cls in (
         Aluette,
+        FortyFive,
         Jam,
         Klaverjas,
         Tally,

@@ -1,0 +1,86 @@
+"""Forty-Five: McNeely's partnership game without an auction (shared/games/forty-five.md).
+
+The table enters the tricks each partnership took out of 5 (and, for the record, the trump suit).
+The side that took 3 or 4 tricks scores 5, the side that took all 5 scores 10; the first side to
+reach ``target`` (45) wins. The deal passes to the next seat after every deal.
+
+What it does not do: the other Forty-Five and Spoil Five scorings (5 per trick, best-trump bonus,
+pools), card play or the Ace turn-up rob; the trump suit never changes a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from games.base import DealScore, Game, Result, Table
+from games.common import RECORD_SUIT, adds_up_to
+from games.declaration import Field, Option
+from games.values import Integer, PerSide, Seat
+
+TRICKS = 5
+MAJORITY = 3
+MAJORITY_POINTS = 5
+ALL_TRICKS_POINTS = 10
+
+
+class FortyFive(Game[None]):
+    """Forty-Five as in seed 003: 5 for 3 or 4 tricks, 10 for all five, game 45."""
+
+    key = "forty-five"
+    name = "Forty-Five"
+    summary = (
+        "Two partnerships, 5 tricks a deal: 5 points for 3 or 4 tricks, 10 for all five; first to 45 wins."
+    )
+    partnerships = True
+    fields: ClassVar[tuple[Field, ...]] = (
+        Field(
+            "tricks",
+            PerSide(Integer(0, TRICKS)),
+            "Tricks taken by each partnership.",
+            rules=(adds_up_to(TRICKS, "tricks"),),
+        ),
+        Field(
+            "trump",
+            RECORD_SUIT,
+            "The trump suit (the turned card's suit); for the record only, no effect on the score.",
+            required=False,
+        ),
+    )
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("target", Integer(low=1), 45, "Points that win the game (= the match)."),
+        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+    )
+
+    def start(self, table: Table) -> None:
+        return None
+
+    def score(
+        self, table: Table, state: None, entry: Mapping[str, Any], totals: Mapping[str, int]
+    ) -> tuple[DealScore, None]:
+        tricks = {side: int(entry["tricks"][side]) for side in table.sides}
+        scores: dict[str, int] = {}
+        breakdown: list[str] = []
+        for side in table.sides:
+            took = tricks[side]
+            if took == TRICKS:
+                scores[side] = ALL_TRICKS_POINTS
+                breakdown.append(f"{side} took all 5 tricks: {ALL_TRICKS_POINTS}")
+            elif took >= MAJORITY:
+                scores[side] = MAJORITY_POINTS
+                breakdown.append(f"{side} took {took} tricks: {MAJORITY_POINTS}")
+            else:
+                scores[side] = 0
+                breakdown.append(f"{side} took {took} trick{'' if took == 1 else 's'}: nothing")
+        extra: dict[str, Any] = {"tricks": tricks}
+        if "trump" in entry:
+            extra["trump"] = entry["trump"]
+        return DealScore(scores, tuple(breakdown), extra), None
+
+    def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:
+        target = table.options["target"]
+        reached = [side for side in table.sides if totals[side] >= target]
+        if not reached:
+            return Result(False)
+        # Only one side scores on a deal, so only one side can reach the target first.
+        return Result(True, max(reached, key=lambda side: totals[side]))
