@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.aluette import Aluette
+from games.auction_forty_five import AuctionFortyFive
 from games.base import DealScore, Game, MatchState, Result, Table
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
@@ -20,6 +21,7 @@ GAMES: dict[str, type[Game[Any]]] = {
     cls.key: cls
     for cls in (
         Aluette,
+        AuctionFortyFive,
         FortyFive,
         Jam,
         Klaverjas,
