@@ -10,6 +10,7 @@ from typing import Any
 
 from games.aluette import Aluette
 from games.auction_forty_five import AuctionFortyFive
+from games.back_alley import BackAlley
 from games.base import DealScore, Game, MatchState, Result, Table
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
@@ -22,6 +23,7 @@ GAMES: dict[str, type[Game[Any]]] = {
     for cls in (
         Aluette,
         AuctionFortyFive,
+        BackAlley,
         FortyFive,
         Jam,
         Klaverjas,
