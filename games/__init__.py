@@ -16,6 +16,7 @@ from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
 from games.jam import Jam
 from games.klaverjas import Klaverjas
+from games.parcellus import Parcellus
 from games.tally import Tally
 
 GAMES: dict[str, type[Game[Any]]] = {
@@ -27,6 +28,7 @@ GAMES: dict[str, type[Game[Any]]] = {
         FortyFive,
         Jam,
         Klaverjas,
+        Parcellus,
         Tally,
     )
 }
