@@ -41,7 +41,7 @@ def score(key: str, stdin: TextIO, option_args: Sequence[str], preset: str | Non
     game = find_game(key)
     try:
         match = json.load(stdin)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise GameError(None, f"match.json is not valid JSON: {error}") from None
     if not isinstance(match, dict):
         raise GameError(None, "match.json must be a JSON object")

@@ -7,6 +7,7 @@ no longer matches. The prose around them is written by hand.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -52,9 +53,7 @@ def presets_table(game: type[Game[Any]]) -> str:
 
 
 def _json(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 GENERATED = {"fields": fields_table, "options": options_table, "presets": presets_table}

@@ -1,0 +1,292 @@
+"""Replay speed of the rule book: a 1,000-deal match of every registered game, in µs per deal.
+
+For each game in ``games.GAMES`` this builds 1,000 valid deal entries from the samples below, with
+options that keep one match going (a huge target, a huge number of deals). A game whose matches end
+by themselves after a fixed number of deals (Back Alley's 26) gets as many whole matches as it takes,
+back to back. It then times ``Game.replay`` over all of them (best of ``--repeat`` runs) and,
+separately, the same replay followed by ``MatchState.as_json()`` (the output document), and prints
+µs per deal against the 50 µs/deal target of ``docs/briefs/game-module.md``.
+
+What it does not do: check any score (the tests do), or measure the database or the web layer
+(``bench/bench_entry.py`` does).
+
+Run on demand: ``.venv/bin/python bench/bench_games.py [--deals 1000] [--repeat 5] [KEY ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import GAMES, GameError, find_game
+from games.base import Game, MatchState
+
+TARGET_US = 50.0
+HUGE = 10**9
+
+#: What the next entry may depend on: the ``next_deal`` object of README §6 and the entry's index.
+EntryMaker = Callable[[Mapping[str, Any], int], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A valid match set-up for a game, and the entries it cycles through."""
+
+    sides: tuple[str, ...]
+    options: Mapping[str, Any]
+    entries: tuple[dict[str, Any], ...] = ()
+    make: EntryMaker | None = None
+    note: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def entry(self, next_deal: Mapping[str, Any], index: int) -> dict[str, Any]:
+        """The entry for deal ``index`` of the current match."""
+        if self.make is not None:
+            return self.make(next_deal, index)
+        return self.entries[index % len(self.entries)]
+
+
+def _back_alley(next_deal: Mapping[str, Any], index: int) -> dict[str, Any]:
+    n = int(next_deal["hand_size"])
+    if index % 7 == 6:
+        return {"dead": True}
+    if index % 5 == 4:
+        return {"bids": ["board", "pass", "pass", "pass"], "tricks": {"Us": n, "Them": 0}, "trump": "spades"}
+    return {"bids": [1, 1, "pass", "pass"], "tricks": {"Us": n - n // 2, "Them": n // 2}}
+
+
+#: One valid set-up per game key of ``shared/games/README.md``. A key that is not registered yet is
+#: skipped. (Proposal: a ``Game.sample_entry(table, state, index)`` classmethod would let each game
+#: keep its own sample next to its rules.)
+SAMPLES: dict[str, Sample] = {
+    "jam": Sample(
+        ("Ann", "Bob"),
+        {"target": HUGE},
+        (
+            {"sequence": "AAAAABBBBABABBAABBBBBBAABA"},
+            {"tricks": {"Ann": 14, "Bob": 12}, "runs": {"Ann": [4], "Bob": [4]}},
+            {"tricks": {"Ann": 13, "Bob": 13}, "runs": {"Ann": [], "Bob": [5]}},
+            {"sequence": "BBBBBABAABBABBAABBAABABBAB"},
+        ),
+        note="one rubber to a huge target",
+    ),
+    "tally": Sample(
+        ("N", "E", "S", "W"),
+        {},
+        (
+            {"points": {"N": 26, "E": 0, "S": 0, "W": 0}},
+            {"points": {"N": 3, "E": 10, "S": -6, "W": 13}},
+        ),
+        note="open-ended",
+    ),
+    "coinche": Sample(
+        ("NS", "EW"),
+        {"target": HUGE},
+        (
+            {"taker": "NS", "bid": 80, "trump": "hearts", "points": {"NS": 100, "EW": 62}},
+            {
+                "taker": "EW",
+                "bid": 90,
+                "trump": "spades",
+                "double": "coinche",
+                "points": {"NS": 50, "EW": 112},
+                "belote": "EW",
+            },
+            {"dead": True},
+            {
+                "taker": "NS",
+                "bid": 100,
+                "trump": "clubs",
+                "points": {"NS": 120, "EW": 42},
+                "melds": {"NS": [{"meld": "tierce", "top": "K", "suit": "diamonds"}]},
+            },
+        ),
+        note="to a huge target",
+    ),
+    "klaverjas": Sample(
+        ("Wij", "Zij"),
+        {"deals": HUGE},
+        (
+            {"playing": "Wij", "points": {"Wij": 92, "Zij": 70}, "roem": {"Wij": ["stuk"]}, "trump": "clubs"},
+            {"playing": "Zij", "points": {"Wij": 87, "Zij": 75}, "roem": {"Zij": ["run4"]}},
+            {"playing": "Wij", "points": {"Wij": 81, "Zij": 81}},
+            {"playing": "Zij", "verzaakt": "Zij", "roem": {"Zij": ["run3"]}},
+        ),
+        note="a huge number of deals",
+    ),
+    "jo-jotte": Sample(
+        ("Ely", "Josephine"),
+        {"target": HUGE},
+        (
+            {
+                "declarer": "Ely",
+                "contract": "spades",
+                "tricks": {"Ely": 6, "Josephine": 3},
+                "trick_points": {"Ely": 100, "Josephine": 60},
+            },
+            {
+                "declarer": "Josephine",
+                "contract": "hearts",
+                "double": 2,
+                "tricks": {"Ely": 4, "Josephine": 5},
+                "trick_points": {"Ely": 70, "Josephine": 90},
+                "melds": {"Josephine": [{"meld": "sequence", "length": 3, "top": "K", "suit": "clubs"}]},
+                "jo_jotte": "Josephine",
+            },
+            {"dead": True},
+        ),
+        note="one game to a huge target",
+    ),
+    "auction-forty-five": Sample(
+        ("Us", "Them"),
+        {"target": HUGE},
+        (
+            {
+                "bidder": "Us",
+                "bid": 20,
+                "tricks": {"Us": 3, "Them": 2},
+                "high_trump": "Us",
+                "trump": "hearts",
+            },
+            {"bidder": "Them", "bid": 25, "tricks": {"Us": 2, "Them": 3}, "high_trump": "Us"},
+            {"bidder": "Us", "bid": 30, "tricks": {"Us": 5, "Them": 0}, "high_trump": "Us"},
+        ),
+        note="to a huge target",
+    ),
+    "forty-five": Sample(
+        ("Us", "Them"),
+        {"target": HUGE},
+        ({"tricks": {"Us": 3, "Them": 2}}, {"tricks": {"Us": 0, "Them": 5}, "trump": "clubs"}),
+        note="to a huge target",
+    ),
+    "back-alley": Sample(
+        ("Us", "Them"), {}, make=_back_alley, note="26-deal matches back to back, with dead deals and boards"
+    ),
+    "aluette": Sample(
+        ("Us", "Them"),
+        {"target": HUGE},
+        (
+            {"sequence": "AAAAAAABB"},
+            {"first_to_five": "Them", "opening_run": 0},
+            {"sequence": "BABABABAA"},
+        ),
+        note="to a huge target",
+    ),
+    "parcellus": Sample(
+        ("West", "North", "South"),
+        {"target": HUGE},
+        (
+            {
+                "parcels": {"West": 3, "North": 2, "South": 1},
+                "cards": {"West": 10, "North": 8, "South": 6},
+                "jack_of_hearts": "North",
+            },
+            {
+                "parcels": {"West": 2, "North": 2, "South": 2},
+                "cards": {"West": 7, "North": 5, "South": 4},
+                "jack_of_hearts": None,
+            },
+        ),
+        note="to a huge target",
+    ),
+    "matching-trumps": Sample(
+        ("Ann", "Ben", "Cy"),
+        {"deals": HUGE},
+        (
+            {"tricks": {"Ann": 4, "Ben": 3, "Cy": 3}, "last_trick": "Ben"},
+            {"tricks": {"Ann": 2, "Ben": 1, "Cy": 7}, "last_trick": "Cy"},
+        ),
+        note="a huge number of deals",
+    ),
+}
+
+
+def build(game: Game[Any], sample: Sample, deals: int) -> list[list[dict[str, Any]]]:
+    """``deals`` valid entries, split into whole matches (one, unless the game ends matches itself)."""
+    matches: list[list[dict[str, Any]]] = [[]]
+    state: MatchState[Any] = game.new_match(list(sample.sides), dict(sample.options))
+    for _ in range(deals):
+        if state.finished:
+            matches.append([])
+            state = game.new_match(list(sample.sides), dict(sample.options))
+        dealer = state.next_dealer()
+        assert dealer is not None
+        next_deal = game.next_deal(state.table, state.state, dealer)
+        entry = sample.entry(next_deal, len(state.deals))
+        state = state.play(entry)
+        matches[-1].append(entry)
+    return matches
+
+
+def best_of(repeat: int, run: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def bench(key: str, deals: int, repeat: int) -> tuple[int, float, float]:
+    """(matches, µs per deal for the replay, µs per deal for replay + as_json)."""
+    game = find_game(key)
+    sample = SAMPLES[key]
+    matches = build(game, sample, deals)
+    options, sides = dict(sample.options), list(sample.sides)
+
+    def replay() -> None:
+        for entries in matches:
+            game.replay(options, sides, entries)
+
+    def replay_and_render() -> None:
+        for entries in matches:
+            game.replay(options, sides, entries).as_json()
+
+    per_deal = 1e6 / deals
+    return len(matches), best_of(repeat, replay) * per_deal, best_of(repeat, replay_and_render) * per_deal
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("keys", nargs="*", help="game keys (default: every registered game)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals per game (default 1000)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs; the best counts (default 5)")
+    args = parser.parse_args(argv)
+    keys = args.keys or list(GAMES)
+    print(f"{args.deals} deals per game, best of {args.repeat}; target {TARGET_US:.0f} µs/deal")
+    print(f"{'game':<20} {'matches':>7} {'replay µs/deal':>15} {'+as_json µs/deal':>17}  verdict")
+    failed = False
+    for key in keys:
+        if key not in GAMES:
+            print(f"{key:<20} skipped: not registered")
+            continue
+        if key not in SAMPLES:
+            print(f"{key:<20} skipped: no sample entries in bench/bench_games.py")
+            failed = True
+            continue
+        try:
+            matches, replay_us, render_us = bench(key, args.deals, args.repeat)
+        except GameError as error:
+            print(f"{key:<20} sample refused: {error.as_json()}")
+            failed = True
+            continue
+        over = render_us >= TARGET_US
+        failed |= over
+        verdict = f"OVER the {TARGET_US:.0f} µs target" if over else f"ok (< {TARGET_US:.0f})"
+        print(f"{key:<20} {matches:>7} {replay_us:>15.1f} {render_us:>17.1f}  {verdict}")
+    for key in SAMPLES:
+        if key not in GAMES and key not in keys:
+            print(f"{key:<20} skipped: not registered yet")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
