@@ -1,4 +1,4 @@
-"""Pages of the scoring app."""
+"""Pages of the scoring app: public boards, the table's scorer link, organizer pages."""
 
 from django.urls import path
 
@@ -8,5 +8,18 @@ app_name = "scoring"
 urlpatterns = [
     path("", views.home, name="home"),
     path("clubs/<slug:slug>/", views.club, name="club"),
+    path("clubs/<slug:slug>/matches/new/", views.match_new, name="match_new"),
     path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/board/", views.match_board, name="match_board"),
+    path("matches/<int:pk>/manage/", views.match_manage, name="match_manage"),
+    path("matches/<int:pk>/print/", views.match_print, name="match_print"),
+    path("matches/<int:pk>/qr.svg", views.match_qr, name="match_qr"),
+    path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
+    path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
+    path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
+    path("t/<str:token>/", views.table, name="table"),
+    path("t/<str:token>/board/", views.table_board, name="table_board"),
+    path("t/<str:token>/deals/<int:number>/", views.table_deal, name="table_deal"),
+    path("t/<str:token>/deals/<int:number>/void/", views.table_deal_void, name="table_deal_void"),
+    path("t/<str:token>/rematch/", views.table_rematch, name="table_rematch"),
 ]

@@ -1,14 +1,128 @@
-"""Pages of the scoring app: parse, authorize, call one service or selector, render."""
+"""Pages of the scoring app: parse, authorize, call one service, render.
+
+Three audiences:
+- everyone: the home page, a club's matches, a match's scoreboard and its poll endpoint (ETag =
+  the match's revision, so an unchanged board answers 304);
+- a table, through the match's secret scorer link (``/t/<token>/``): the scoreboard with the deal
+  entry form, correcting and voiding a deal with its change history, and a rematch;
+- organizers (owners and organizers of the club): a new match, the scorer link with its QR code
+  and printed slip, revoking or renewing the link, abandoning, and the match's audit trail.
+
+The entry form comes from the game's declaration (``scoring.forms``); the board's content from the
+stored state document (``scoring.display``); the chart's geometry from ``scoring.chart``. Writes go
+through ``scoring.services`` with the actor (user name or "table link") and the client's address.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+import json
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import GAMES
-from scoring.models import Club, Match, MatchStatus
+from scoring import display, services
+from scoring.forms import AbandonForm, EntryForm, FormContext, MatchForm, RevokeForm, VoidForm
+from scoring.links import match_for_token, scorer_path, scorer_url
+from scoring.models import AuditEvent, Club, Deal, Match, MatchStatus, Source
+from scoring.permissions import can_manage
+from scoring.qr import qr_svg
+
+#: Seconds between two polls of a scoreboard.
+POLL_SECONDS = 4
 
 
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The address the request came from (the proxy in front sets REMOTE_ADDR)."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def actor_for(request: HttpRequest, match: Match, *, table: bool) -> services.Actor:
+    """Who writes: a signed-in organizer by name, else the table link; and from where."""
+    user = request.user
+    ip = client_ip(request)
+    if user.is_authenticated and can_manage(user, match.club_id):
+        return services.Actor(label=user.get_username(), user=user, ip=ip, via_table_link=table)
+    return services.Actor(label="table link", ip=ip, via_table_link=True)
+
+
+def _board(match: Match) -> display.Board:
+    live = services.live_entries(match)
+    voided = list(match.deals.filter(voided=True).order_by("number"))
+    return display.board(match, live, voided)
+
+
+def _form_context(match: Match) -> FormContext:
+    game = GAMES[match.game_key]
+    return FormContext(
+        sides=tuple(match.sides),
+        options=dict(match.options),
+        seats=tuple(display.seat_players(match)),
+        partnerships=game.partnerships,
+    )
+
+
+def _entry_form(match: Match) -> EntryForm:
+    return EntryForm(GAMES[match.game_key], _form_context(match))
+
+
+def _match_or_404(pk: int) -> Match:
+    match = Match.objects.select_related("club").filter(pk=pk).first()
+    if match is None:
+        raise Http404("no such match")
+    return match
+
+
+def _manager_check(request: HttpRequest, club: Club | int) -> HttpResponse | None:
+    """A sign-in redirect for anonymous visitors; 403 for users who do not run the club."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_manage(request.user, club):
+        raise PermissionDenied("only the club's owners and organizers may do this")
+    return None
+
+
+def _table_match(token: str) -> Match:
+    match = match_for_token(token)
+    if match is None:
+        raise PermissionDenied("this scorer link is not valid: it was revoked or mistyped")
+    return match
+
+
+def _not_modified(request: HttpRequest, etag: str) -> bool:
+    given = request.headers.get("If-None-Match", "")
+    return any(part.strip() in {etag, f"W/{etag}", "*"} for part in given.split(",") if part.strip())
+
+
+def _poll_response(
+    request: HttpRequest, match: Match, context: Callable[[], dict[str, Any]], *, private: bool = False
+) -> HttpResponse:
+    """The board fragment, or 304 when the client already has this revision (ETag = revision)."""
+    etag = f'"{match.revision}"'
+    if _not_modified(request, etag):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = render(request, "scoring/_board.html", context())
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache, private" if private else "no-cache"
+    return response
+
+
+# -- public pages -----------------------------------------------------------------------------
+
+
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The games Tablescore scores, the clubs, and the matches in progress."""
     in_progress = Match.objects.filter(status=MatchStatus.IN_PROGRESS).select_related("club")[:30]
@@ -19,14 +133,394 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+@require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club's matches."""
+    """A club's matches, newest activity first; organizers also see how to start one."""
     the_club = get_object_or_404(Club, slug=slug)
-    matches = the_club.matches.all()[:100]
-    return render(request, "scoring/club.html", {"club": the_club, "matches": matches})
+    status = request.GET.get("status", "")
+    matches = the_club.matches.all()
+    if status in MatchStatus.values:
+        matches = matches.filter(status=status)
+    return render(
+        request,
+        "scoring/club.html",
+        {
+            "club": the_club,
+            "matches": matches[:100],
+            "status": status,
+            "statuses": MatchStatus.choices,
+            "organizer": can_manage(request.user, the_club),
+        },
+    )
 
 
+@require_GET
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The public scoreboard of one match."""
-    match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
-    return render(request, "scoring/match.html", {"match": match, "state": match.state})
+    """The public scoreboard of one match; it polls :func:`match_board` for changes."""
+    match = _match_or_404(pk)
+    return render(
+        request,
+        "scoring/match.html",
+        {
+            "match": match,
+            "board": _board(match),
+            "poll_url": reverse("scoring:match_board", args=[match.pk]),
+            "poll_seconds": POLL_SECONDS,
+            "organizer": can_manage(request.user, match.club_id),
+        },
+    )
+
+
+@require_GET
+def match_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The scoreboard fragment; a conditional GET answers 304 while the match is unchanged."""
+    match = _match_or_404(pk)
+    return _poll_response(
+        request,
+        match,
+        lambda: {
+            "match": match,
+            "board": _board(match),
+            "poll_url": request.path,
+            "poll_seconds": POLL_SECONDS,
+            "fragment": True,
+        },
+    )
+
+
+# -- the table: the scorer link ---------------------------------------------------------------
+
+
+def _table_context(request: HttpRequest, match: Match, token: str, form: EntryForm) -> dict[str, Any]:
+    last = match.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    return {
+        "match": match,
+        "token": token,
+        "board": _board(match),
+        "form": form,
+        "entry_heading": f"Enter deal {last + 1}",
+        "entry_submit": f"Save deal {last + 1}",
+        "scorer": True,
+        "idempotency_key": uuid.uuid4().hex,
+        "poll_url": reverse("scoring:table_board", args=[token]),
+        "poll_seconds": POLL_SECONDS,
+        "organizer": can_manage(request.user, match.club_id),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
+    match = _table_match(token)
+    form = _entry_form(match)
+    if request.method == "GET":
+        return render(request, "scoring/table.html", _table_context(request, match, token, form))
+    form.bind(request.POST)
+    entry = form.entry()
+    status = 422
+    if entry is not None:
+        try:
+            document, _ = services.deal_record(
+                match_id=match.pk,
+                entry=entry,
+                actor=actor_for(request, match, table=True),
+                source=Source.WEB,
+                idempotency_key=request.POST.get("key") or None,
+            )
+        except services.ServiceError as error:
+            form.add_error(error.field, error.rule)
+            status = error.status if error.status != 400 else 422
+        else:
+            number = document.get("deal", {}).get("number")
+            notice = f"Deal {number} saved." if number else "Deal saved."
+            if not request.htmx:  # type: ignore[attr-defined]
+                messages.success(request, notice)
+                return redirect(reverse("scoring:table", args=[token]) + "#board")
+            match.refresh_from_db()
+            context = _table_context(request, match, token, _entry_form(match))
+            context["notice"] = notice
+            return render(request, "scoring/table.html", context)
+    match.refresh_from_db()
+    return render(request, "scoring/table.html", _table_context(request, match, token, form), status=status)
+
+
+@require_GET
+def table_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer's board fragment (with edit links), 304 while unchanged."""
+    match = _table_match(token)
+    return _poll_response(
+        request,
+        match,
+        lambda: {
+            "match": match,
+            "token": token,
+            "board": _board(match),
+            "scorer": True,
+            "poll_url": request.path,
+            "poll_seconds": POLL_SECONDS,
+            "fragment": True,
+        },
+        private=True,
+    )
+
+
+def _deal_or_404(match: Match, number: int) -> Deal:
+    deal = match.deals.filter(number=number).first()
+    if deal is None:
+        raise Http404(f"match has no deal {number}")
+    return deal
+
+
+def _deal_context(
+    request: HttpRequest, match: Match, token: str, deal: Deal, form: EntryForm, void_form: VoidForm
+) -> dict[str, Any]:
+    return {
+        "match": match,
+        "token": token,
+        "deal": deal,
+        "form": form,
+        "void_form": void_form,
+        "versions": [
+            {
+                "version": v.version,
+                "voided": v.voided,
+                "reason": v.reason,
+                "created_at": v.created_at,
+                "actor_label": v.actor_label,
+                "actor_ip": v.actor_ip,
+                "source": v.get_source_display(),
+                "entry_text": json.dumps(v.entry, ensure_ascii=False) if v.entry is not None else "",
+            }
+            for v in deal.versions.order_by("-version")
+        ],
+        "organizer": can_manage(request.user, match.club_id),
+        "scorer": True,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """One deal: correct it (POST), with its change history and the form to void it."""
+    match = _table_match(token)
+    deal = _deal_or_404(match, number)
+    form = _entry_form(match)
+    void_form = VoidForm(initial={"version": deal.version})
+    current = deal.versions.filter(version=deal.version).first()
+    if request.method == "GET":
+        if current is not None and current.entry is not None:
+            form.load(current.entry)
+        return render(
+            request, "scoring/deal.html", _deal_context(request, match, token, deal, form, void_form)
+        )
+    form.bind(request.POST)
+    entry = form.entry()
+    status = 422
+    expected = _int_or_none(request.POST.get("version"))
+    if entry is not None:
+        try:
+            services.deal_correct(
+                match_id=match.pk,
+                number=number,
+                entry=entry,
+                expected_version=expected,
+                actor=actor_for(request, match, table=True),
+                source=Source.WEB,
+            )
+        except services.ServiceError as error:
+            form.add_error(error.field if error.field != "If-Match" else None, error.rule)
+            status = error.status if error.status != 400 else 422
+            deal.refresh_from_db()
+        else:
+            messages.success(request, f"Deal {number} corrected.")
+            return redirect(reverse("scoring:table", args=[token]) + "#board")
+    context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
+    return render(request, "scoring/deal.html", context, status=status)
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text else None
+    except ValueError:
+        return None
+
+
+@require_POST
+def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Take a deal out of the match, with a reason; later deals are rescored without it."""
+    match = _table_match(token)
+    deal = _deal_or_404(match, number)
+    void_form = VoidForm(request.POST)
+    if void_form.is_valid():
+        try:
+            services.deal_void(
+                match_id=match.pk,
+                number=number,
+                reason=void_form.cleaned_data["reason"],
+                expected_version=void_form.cleaned_data["version"],
+                actor=actor_for(request, match, table=True),
+                source=Source.WEB,
+            )
+        except services.ServiceError as error:
+            void_form.add_error("reason" if error.field == "reason" else None, error.rule)
+            deal.refresh_from_db()
+        else:
+            messages.success(request, f"Deal {number} voided.")
+            return redirect(reverse("scoring:table", args=[token]) + "#board")
+    form = _entry_form(match)
+    current = deal.versions.filter(version=deal.version).first()
+    if current is not None and current.entry is not None:
+        form.load(current.entry)
+    context = _deal_context(request, match, token, deal, form, void_form)
+    return render(request, "scoring/deal.html", context, status=422)
+
+
+@require_POST
+def table_rematch(request: HttpRequest, token: str) -> HttpResponse:
+    """A new match with the same game, options, sides and seats; the table moves on to it."""
+    match = _table_match(token)
+    existing = Match.objects.filter(rematch_of=match).order_by("pk").first()
+    new = existing or services.rematch(match=match, actor=actor_for(request, match, table=True))
+    return redirect(scorer_path(new))
+
+
+# -- organizers -------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start a match: choose the game, then its preset, options, sides and players."""
+    the_club = get_object_or_404(Club, slug=slug)
+    refused = _manager_check(request, the_club)
+    if refused:
+        return refused
+    key = (request.POST.get("game") if request.method == "POST" else request.GET.get("game")) or ""
+    game = GAMES.get(key)
+    players = list(the_club.players.order_by("name").values_list("name", flat=True))
+    form = MatchForm(game, players=players)
+    status = 200
+    if request.method == "POST":
+        form.bind(request.POST)
+        arguments = form.cleaned()
+        if arguments is not None:
+            try:
+                match = services.match_create(
+                    club=the_club,
+                    actor=services.Actor(
+                        label=request.user.get_username(), user=request.user, ip=client_ip(request)
+                    ),
+                    **arguments,
+                )
+            except services.ServiceError as error:
+                form.add_error(error.field, error.rule)
+            else:
+                messages.success(request, "Match started: hand the scorer link to the table.")
+                return redirect("scoring:match_manage", pk=match.pk)
+        status = 422
+    return render(
+        request,
+        "scoring/match_new.html",
+        {"club": the_club, "form": form, "games": list(GAMES.values()), "game": game},
+        status=status,
+    )
+
+
+def _managed_match(request: HttpRequest, pk: int) -> tuple[Match, HttpResponse | None]:
+    match = _match_or_404(pk)
+    return match, _manager_check(request, match.club)
+
+
+@require_GET
+def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's page of a match: its scorer link and QR code, the link's state, the trail."""
+    match, refused = _managed_match(request, pk)
+    if refused:
+        return refused
+    url = scorer_url(match)
+    return render(
+        request,
+        "scoring/manage.html",
+        {
+            "match": match,
+            "board": _board(match),
+            "scorer_url": url,
+            "scorer_path": scorer_path(match),
+            "qr": qr_svg(url) if not match.table_link_revoked else "",
+            "events": AuditEvent.objects.filter(match=match)
+            .select_related("actor_user")
+            .order_by("-created_at", "-pk")[:200],
+            "revoke_form": RevokeForm(),
+            "abandon_form": AbandonForm(),
+            "rematches": Match.objects.filter(rematch_of=match).order_by("pk"),
+        },
+    )
+
+
+@require_GET
+def match_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """A printable slip: the match, its seats and the scorer link as a large QR code."""
+    match, refused = _managed_match(request, pk)
+    if refused:
+        return refused
+    if match.table_link_revoked:
+        messages.error(request, "The scorer link is revoked: issue a new one first.")
+        return redirect("scoring:match_manage", pk=match.pk)
+    url = scorer_url(match)
+    return render(
+        request,
+        "scoring/print.html",
+        {"match": match, "board": _board(match), "scorer_url": url, "qr": qr_svg(url, scale=8)},
+    )
+
+
+@require_GET
+def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
+    """The scorer link's QR code as an SVG file (organizers only: it is the link)."""
+    match, refused = _managed_match(request, pk)
+    if refused:
+        return refused
+    if match.table_link_revoked:
+        raise Http404("the scorer link is revoked")
+    response = HttpResponse(qr_svg(scorer_url(match), scale=8), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_POST
+def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """Stop the scorer link at once; with ``renew`` a fresh link replaces it."""
+    match, refused = _managed_match(request, pk)
+    if refused:
+        return refused
+    form = RevokeForm(request.POST)
+    renew = bool(form.is_valid() and form.cleaned_data["renew"])
+    services.table_link_revoke(
+        match_id=match.pk,
+        actor=actor_for(request, match, table=False),
+        renew=renew,
+    )
+    messages.success(request, "A new scorer link is ready." if renew else "The scorer link no longer works.")
+    return redirect("scoring:match_manage", pk=match.pk)
+
+
+@require_POST
+def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
+    """Stop a match without a result."""
+    match, refused = _managed_match(request, pk)
+    if refused:
+        return refused
+    form = AbandonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    services.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request, match, table=False))
+    messages.success(request, "The match was abandoned.")
+    return redirect("scoring:match_manage", pk=match.pk)
+
+
+@require_POST
+def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new match with the same game, options, sides and seats."""
+    match, refused = _managed_match(request, pk)
+    if refused:
+        return refused
+    new = services.rematch(match=match, actor=actor_for(request, match, table=False))
+    messages.success(request, "Rematch started: hand its scorer link to the table.")
+    return redirect("scoring:match_manage", pk=new.pk)
