@@ -15,6 +15,7 @@ from games.base import DealScore, Game, MatchState, Result, Table
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
 from games.jam import Jam
+from games.jo_jotte import JoJotte
 from games.klaverjas import Klaverjas
 from games.parcellus import Parcellus
 from games.tally import Tally
@@ -27,6 +28,7 @@ GAMES: dict[str, type[Game[Any]]] = {
         BackAlley,
         FortyFive,
         Jam,
+        JoJotte,
         Klaverjas,
         Parcellus,
         Tally,

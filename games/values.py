@@ -355,7 +355,11 @@ class Variants:
         return f"object with {self.tag} " + ", ".join(_show(k) for k in self.records)
 
     def check(self, value: Any, ctx: Context) -> str | None:
-        if not isinstance(value, dict) or value.get(self.tag) not in self.records:
+        if (
+            not isinstance(value, dict)
+            or not isinstance(value.get(self.tag), str)
+            or value[self.tag] not in self.records
+        ):
             return f"must be an object whose {self.tag} is one of " + ", ".join(
                 _show(k) for k in self.records
             )

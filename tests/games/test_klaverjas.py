@@ -561,10 +561,10 @@ def test_it_prints_an_error_document_with_exit_code_2():
 def test_it_replays_a_thousand_deals_quickly():
     deals = [entry(wij=82, zij=80, roem={"Wij": ["stuk"]}), entry("Zij", wij=0, zij=162, pit="Zij")] * 500
     best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
+    for _ in range(5):
+        start = time.process_time()
         play(deals, {"target": 10**9}).as_json()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     assert best / 1000 < 50e-6
 
 
