@@ -8,7 +8,6 @@ comments), never copied from the program's output.
 import contextlib
 import io
 import json
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -857,21 +856,6 @@ def test_it_prints_an_error_document_with_exit_code_2():
     assert main(["score", "jo-jotte"], io.StringIO(json.dumps(match)), out) == 2
     error = json.loads(out.getvalue())["error"]
     assert (error["deal"], error["field"]) == (1, "jo_jotte")
-
-
-def test_it_replays_a_thousand_deals_quickly():
-    deals = [
-        TIE,
-        deal(special="nullo", tricks=(8, 1), points=(150, 10)),
-        deal(melds={E: [seq(3, "K", "hearts"), quartet("J")], J: [quartet("A")]}, jo_jotte=E),
-        {"dead": True},
-    ] * 250
-    best = float("inf")
-    for _ in range(5):
-        start = time.process_time()
-        play(deals, {"target": 10**9}).as_json()
-        best = min(best, time.process_time() - start)
-    assert best / 1000 < 50e-6
 
 
 JSON = st.recursive(
