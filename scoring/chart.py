@@ -70,12 +70,14 @@ class Chart:
 
 
 def nice_step(span: float, count: int = 4) -> int:
-    """A round step (1, 2, 5 × 10ⁿ) that cuts ``span`` into about ``count`` parts."""
+    """A round step (1, 2, 2.5, 5 × 10ⁿ) that cuts ``span`` into about ``count`` parts."""
     if span <= 0:
         return 1
     raw = span / count
     magnitude = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
+    for factor in (1, 2, 2.5, 5, 10):
+        if factor == 2.5 and magnitude < 10:
+            continue
         step = factor * magnitude
         if step >= raw:
             return max(1, int(step))

@@ -353,6 +353,8 @@ class GroupWidget(Widget):
     tag: str = ""
     records: Mapping[str, Sequence[str]] = field(default_factory=dict)
     collapsed: bool = False
+    #: Every key must be there (a per-side map of all sides): an empty list counts as "none".
+    fill_empty: bool = False
     #: For two numbers that must add up to a fixed total: typing one fills in the other.
     total: int | None = None
     row_factory: Callable[[int], Widget] | None = None
@@ -408,7 +410,7 @@ class GroupWidget(Widget):
         if self.shape == "object":
             out: dict[str, Any] = {}
             for key, child, value in values:
-                if value is EMPTY:
+                if value is EMPTY and self.fill_empty:
                     value = child.empty_value()
                 if value is not EMPTY:
                     out[str(key)] = value
@@ -432,7 +434,7 @@ class GroupWidget(Widget):
         return out
 
     def empty_value(self) -> Any:
-        if self.shape == "object":
+        if self.shape == "object" and self.fill_empty:
             empties = {str(k): c.empty_value() for k, c in self.children}
             if all(v is not EMPTY for v in empties.values()):
                 return empties
@@ -556,7 +558,7 @@ def build_widget(
             )
             for i, side in enumerate(ctx.sides)
         ]
-        group = GroupWidget(name, label, children=children, shape="object")
+        group = GroupWidget(name, label, children=children, shape="object", fill_empty=kind.all_sides)
         inner = [child for _, child in children]
         if inner and all(
             isinstance(c, CounterWidget) or (isinstance(c, GroupWidget) and c.collapsed) for c in inner
@@ -665,7 +667,7 @@ class EntryForm:
         self.ctx = ctx
         self.blocks: list[FieldBlock] = []
         for f in game.fields:
-            optional = f.nullable or f.required is not True
+            optional = f.nullable or f.required is False
             widget = build_widget(f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional)
             if isinstance(widget, GroupWidget) and len(ctx.sides) == 2:
                 widget.total = _fixed_total(f)
