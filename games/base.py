@@ -17,9 +17,10 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from games.common import best
 from games.declaration import Field, Option, validate_entry
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
-from games.values import Choice, Seat, SideRef
+from games.values import Choice, SideRef
 
 S = TypeVar("S")
 
@@ -126,11 +127,12 @@ class Game(ABC, Generic[S]):
         )
         return (preset, *cls.options)
 
-    @classmethod
-    def first_dealer_option(cls) -> Option:
-        """The ``first_dealer`` option every game has (README §2)."""
-        if cls.partnerships:
-            return Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number).")
+    @staticmethod
+    def first_dealer_option() -> Option:
+        """``first_dealer`` of an individual game: a side name, ``sides[0]`` by default (README §2).
+
+        Partnership games declare theirs as a seat number: ``Option("first_dealer", Seat(), 0, ...)``.
+        """
         return Option(
             "first_dealer",
             SideRef(),
@@ -178,6 +180,11 @@ class Game(ABC, Generic[S]):
     def next_deal(self, table: Table, state: S, dealer: Dealer) -> dict[str, Any]:
         """What the table needs before dealing the next deal (README §6)."""
         return {"dealer": dealer}
+
+    def leader(self, table: Table, state: S, totals: Mapping[str, int]) -> str | None:
+        """The side best placed now (``None`` when tied): who wins a match cut after a fixed
+        number of deals by a tournament's match format."""
+        return best(totals)
 
     def structure(self, table: Table, state: S) -> dict[str, Any]:
         """Top-level output keys of the game's own structure (rubbers, games, pot, ...)."""
@@ -254,14 +261,19 @@ class Game(ABC, Generic[S]):
         sides: Any,
         options: Any = None,
         overrides: Mapping[str, Any] | None = None,
+        deal_limit: int | None = None,
     ) -> MatchState[S]:
-        """An empty match, after checking the sides and options."""
+        """An empty match, after checking the sides and options.
+
+        ``deal_limit`` cuts the match after that many deals whatever the game's own end (a
+        tournament's "fixed number of deals" format); the best total then wins.
+        """
         checked = self.check_sides(sides)
         table = self.resolve_options(checked, options, overrides)
         state = self.start(table)
         totals = MappingProxyType(dict.fromkeys(checked, 0))
         result = self.result(table, state, totals, 0)
-        return MatchState(self, table, (), totals, state, result)
+        return MatchState(self, table, (), totals, state, result, deal_limit)
 
     def replay(
         self,
@@ -269,9 +281,10 @@ class Game(ABC, Generic[S]):
         sides: Any,
         entries: Iterable[Any],
         overrides: Mapping[str, Any] | None = None,
+        deal_limit: int | None = None,
     ) -> MatchState[S]:
         """The match after every entry, in order; the first bad entry raises with its index."""
-        return self.new_match(sides, options, overrides).play_all(entries)
+        return self.new_match(sides, options, overrides, deal_limit).play_all(entries)
 
 
 @dataclass(frozen=True)
@@ -284,6 +297,7 @@ class MatchState(Generic[S]):
     totals: Mapping[str, int]
     state: S
     result: Result
+    deal_limit: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -328,6 +342,9 @@ class MatchState(Generic[S]):
             running = MappingProxyType(dict(totals))
             deals.append(DealRecord(index + 1, dealer, MappingProxyType(clean), score, running))
             result = game.result(table, state, running, len(deals))
+            if self.deal_limit is not None and not result.finished and len(deals) >= self.deal_limit:
+                winner = game.leader(table, state, running)
+                result = Result(True, winner, {**result.extra, "deal_limit": self.deal_limit})
         return replace(self, deals=tuple(deals), totals=running, state=state, result=result)
 
     def as_json(self) -> dict[str, Any]:

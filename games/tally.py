@@ -49,9 +49,11 @@ class Tally(Game[None]):
         points = {side: entry["points"][side] for side in table.sides}
         return DealScore(points, tuple(f"{side}: {value} as entered" for side, value in points.items())), None
 
+    def leader(self, table: Table, state: None, totals: Mapping[str, int]) -> str | None:
+        return best(totals, low_wins=table.options["win"] == "low")
+
     def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:
-        low = table.options["win"] == "low"
-        leader = best(totals, low_wins=low) if deals else None
+        leader = self.leader(table, state, totals) if deals else None
         target, limit = table.options["target"], table.options["deals"]
         if target is not None and leader is not None and any(v >= target for v in totals.values()):
             return Result(True, leader)
