@@ -105,6 +105,11 @@ class Match(models.Model):
     options = models.JSONField(help_text="The effective options, frozen at creation.")
     sides = models.JSONField(help_text="Side names in seating order, as in match.json.")
     seats = models.JSONField(null=True, blank=True, help_text="Player names per seat (partnership games).")
+    deal_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Cut the match after this many deals (a tournament's fixed-deals format).",
+    )
     status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS)
     state = models.JSONField(default=dict, help_text="Cache: the replay of the live deals (README §6).")
     winner = models.CharField(max_length=120, blank=True)

@@ -101,6 +101,7 @@ def match_create(
     seats: list[str] | None = None,
     title: str = "",
     rematch_of: Match | None = None,
+    deal_limit: int | None = None,
 ) -> Match:
     """Create a match with the game's options resolved and frozen now."""
     try:
@@ -113,7 +114,7 @@ def match_create(
     if preset:
         merged["preset"] = preset
     try:
-        state = game.new_match(sides, merged)
+        state = game.new_match(sides, merged, deal_limit=deal_limit)
     except GameError as error:
         raise _game_error(error) from None
     if seats is not None:
@@ -129,6 +130,7 @@ def match_create(
             seats=seats,
             state=state.as_json(),
             rematch_of=rematch_of,
+            deal_limit=deal_limit,
             created_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
         )
         _audit(match, AuditAction.MATCH_CREATED, actor, detail={"game": game.key, "sides": match.sides})
@@ -154,6 +156,7 @@ def rematch(*, match: Match, actor: Actor) -> Match:
         title=match.title,
         actor=actor,
         rematch_of=match,
+        deal_limit=match.deal_limit,
     )
 
 
@@ -172,7 +175,7 @@ def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:
     game = find_game(match.game_key)
     if entries is None:
         entries = [v.entry for _, v in live_entries(match)]
-    return game.replay(match.options, match.sides, entries)
+    return game.replay(match.options, match.sides, entries, deal_limit=match.deal_limit)
 
 
 def _store_state(match: Match, state: MatchState[Any]) -> None:

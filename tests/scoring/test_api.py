@@ -423,3 +423,23 @@ def test_the_history_lists_every_write_and_hides_private_details_from_the_public
 def test_the_schema_and_docs_are_served(api):
     assert api.get("/api/schema/").status_code == 200
     assert api.get("/api/docs/").status_code == 200
+
+
+def test_a_deal_limit_ends_the_match_after_that_many_deals(api):
+    from scoring import services as s
+
+    match = s.match_create(
+        club=ClubFactory(),
+        game_key="tally",
+        sides=ANN_BEN,
+        options={"target": 1000},
+        deal_limit=2,
+        actor=s.Actor(label="t"),
+    )
+    client = as_table(api, match)
+    client.post(f"/api/matches/{match.pk}/deals/", points(5, 9), format="json")
+    response = client.post(f"/api/matches/{match.pk}/deals/", points(5, 0), format="json")
+    assert response.json()["match"]["outcome"]["winner"] == "Ann"
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED
+    assert client.post(f"/api/matches/{match.pk}/deals/", points(1, 1), format="json").status_code == 409
