@@ -17,6 +17,7 @@ from games.forty_five import FortyFive
 from games.jam import Jam
 from games.jo_jotte import JoJotte
 from games.klaverjas import Klaverjas
+from games.matching_trumps import MatchingTrumps
 from games.parcellus import Parcellus
 from games.tally import Tally
 
@@ -30,6 +31,7 @@ GAMES: dict[str, type[Game[Any]]] = {
         Jam,
         JoJotte,
         Klaverjas,
+        MatchingTrumps,
         Parcellus,
         Tally,
     )

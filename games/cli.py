@@ -87,7 +87,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run one command; returns the exit code."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command == "trick":
+        # argparse gives the cards after ``--trump X`` no home once ``key`` has been read, so the
+        # documented ``trick KEY --trump 6S AH 6H`` leaves them over: they are the cards, in order.
+        if "--" in extra:
+            extra.remove("--")
+        args.cards = [*args.cards, *extra]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:

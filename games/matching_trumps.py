@@ -1,0 +1,401 @@
+"""Matching Trumps: seed 002's unnamed trick game for 2 to 5 players (shared/games/matching-trumps.md).
+
+Two parts:
+
+- the **score keeper**: the table enters the tricks each player took out of 10 and who won the last
+  trick; a player scores 1 per trick, teams (an option) add up their members' tricks. The match runs
+  a fixed number of deals (2 per player) or to a target. The winner of the last trick leads the
+  next deal, and the player before the leader deals it.
+- the **trick referee** (:func:`referee`, :func:`referee_json`, ``python -m games trick``): who wins
+  one trick from the turn-up card and the cards played, by matches, then trumps (the turn-up's suit
+  and its rank), then the suit led, with the seed's tie-breaks.
+
+What it does not do: check that players followed suit (the referee cannot see their hands), or
+connect the referee to the score keeper (the table still enters the tricks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from games.base import Dealer, DealScore, Game, Result, Table
+from games.cards import SUIT_SYMBOLS, Card, CardError, parse_card
+from games.common import adds_up_to, best
+from games.declaration import EntryContext, Field, Option, Rule
+from games.errors import GameError
+from games.values import Context, Integer, PerSide, SideRef, is_int
+
+TRICKS = 10
+MIN_CARDS = 2
+MAX_CARDS = 5
+
+# -- the score keeper ---------------------------------------------------------------------------
+
+
+def team_label(sides: Sequence[str], team: Sequence[int]) -> str:
+    """A team's label: its members' names joined by " & " in the order given."""
+    return " & ".join(sides[position] for position in team)
+
+
+@dataclass(frozen=True)
+class Teams:
+    """The ``teams`` option: a list of at least 2 non-empty teams of positions in ``sides``."""
+
+    def describe(self) -> str:
+        return "list of teams, each a list of 0-based positions in sides (every position exactly once)"
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        count = len(ctx.sides)
+        if not isinstance(value, list) or not all(isinstance(team, list) for team in value):
+            return "must be null or a list of teams, each a list of positions in sides (such as [[0, 2], [1, 3]])"
+        if len(value) < 2:
+            return f"needs at least 2 teams, not {len(value)}"
+        seen: set[int] = set()
+        for number, team in enumerate(value, 1):
+            if not team:
+                return f"team {number} is empty"
+            for position in team:
+                if not is_int(position) or not 0 <= position < count:
+                    return f"team {number} has {position!r}, which is not a position from 0 to {count - 1}"
+                if position in seen:
+                    return f"position {position} ({ctx.sides[position]}) appears more than once"
+                seen.add(position)
+        missing = [position for position in range(count) if position not in seen]
+        if missing:
+            return f"position {missing[0]} ({ctx.sides[missing[0]]}) is in no team"
+        labels = [team_label(ctx.sides, team) for team in value]
+        if len(set(labels)) != len(labels):
+            return "two teams would have the same label; rename the players"
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "array",
+            "minItems": 2,
+            "items": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0}},
+        }
+
+
+@dataclass(frozen=True)
+class MatchingTrumpsState:
+    """Who deals and leads the next deal, and the teams with their running totals (empty without)."""
+
+    dealer: str
+    leader: str
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    team_totals: tuple[int, ...] = ()
+
+    def team_totals_json(self) -> dict[str, int]:
+        """``{label: total}`` in the order the teams were given."""
+        return {label: total for (label, _), total in zip(self.teams, self.team_totals, strict=True)}
+
+
+def _before(sides: tuple[str, ...], side: str) -> str:
+    return sides[(sides.index(side) - 1) % len(sides)]
+
+
+def _after(sides: tuple[str, ...], side: str) -> str:
+    return sides[(sides.index(side) + 1) % len(sides)]
+
+
+def _last_trick_taken(value: str, ctx: EntryContext) -> str | None:
+    if ctx.clean["tricks"][value] < 1:
+        return f"{value} took no trick, so {value} cannot have won the last one"
+    return None
+
+
+class MatchingTrumps(Game[MatchingTrumpsState]):
+    """Seed 002's game: 1 point a trick; the last trick leads the next deal."""
+
+    key = "matching-trumps"
+    name = "Matching Trumps"
+    summary = (
+        "2 to 5 players (teams optional), 10 tricks a deal, the turn-up's suit and rank are trumps and "
+        "matching ranks beat trumps: 1 point a trick, 2 deals per player."
+    )
+    min_sides = 2
+    max_sides = 5
+    fields: ClassVar[tuple[Field, ...]] = (
+        Field(
+            "tricks",
+            PerSide(Integer(0, TRICKS)),
+            "Tricks taken by each player.",
+            rules=(adds_up_to(TRICKS, "tricks"),),
+        ),
+        Field(
+            "last_trick",
+            SideRef(),
+            "Who won the 10th trick (that player leads the next deal).",
+            rules=(Rule("That player took at least one trick.", _last_trick_taken),),
+        ),
+    )
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "teams",
+            Teams(),
+            None,
+            "Teams as lists of positions in sides, e.g. [[0, 2], [1, 3]]; a team is labelled with its "
+            'members\' names joined by " & ". null: everyone plays for themselves.',
+            nullable=True,
+        ),
+        Option(
+            "deals",
+            Integer(low=1),
+            lambda sides: 2 * len(sides),
+            "Fixed-length match: it ends after this many deals (ignored when target is set).",
+            default_text="2 × number of players",
+        ),
+        Option(
+            "target",
+            Integer(low=1),
+            None,
+            "When set, the match ends instead when one competitor alone has the highest total, at or "
+            "above the target.",
+            nullable=True,
+        ),
+        Game.first_dealer_option(),
+    )
+
+    def start(self, table: Table) -> MatchingTrumpsState:
+        dealer = str(table.options["first_dealer"])
+        teams_option = table.options["teams"]
+        teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        if teams_option is not None:
+            teams = tuple(
+                (team_label(table.sides, team), tuple(table.sides[p] for p in team)) for team in teams_option
+            )
+        return MatchingTrumpsState(dealer, _after(table.sides, dealer), teams, (0,) * len(teams))
+
+    def score(
+        self,
+        table: Table,
+        state: MatchingTrumpsState,
+        entry: Mapping[str, Any],
+        totals: Mapping[str, int],
+    ) -> tuple[DealScore, MatchingTrumpsState]:
+        tricks = entry["tricks"]
+        scores = {side: tricks[side] for side in table.sides}
+        last = entry["last_trick"]
+        breakdown = [f"{side}: {n} trick{'' if n == 1 else 's'} = {n}" for side, n in scores.items()]
+        team_totals = state.team_totals
+        if state.teams:
+            deal_teams = [sum(scores[m] for m in members) for _, members in state.teams]
+            breakdown += [f"team {label}: {n}" for (label, _), n in zip(state.teams, deal_teams, strict=True)]
+            team_totals = tuple(a + b for a, b in zip(team_totals, deal_teams, strict=True))
+        dealer = _before(table.sides, last)
+        breakdown.append(f"{last} won the last trick: {last} leads the next deal, {dealer} deals it")
+        extra = {"leader": state.leader, "last_trick": last}
+        new_state = MatchingTrumpsState(dealer, last, state.teams, team_totals)
+        return DealScore(scores, tuple(breakdown), extra), new_state
+
+    def competitor_totals(self, state: MatchingTrumpsState, totals: Mapping[str, int]) -> Mapping[str, int]:
+        """The totals of the competitors: the teams when there are teams, else the players."""
+        return state.team_totals_json() if state.teams else totals
+
+    def result(
+        self, table: Table, state: MatchingTrumpsState, totals: Mapping[str, int], deals: int
+    ) -> Result:
+        if deals == 0:
+            return Result(False)
+        standings = self.competitor_totals(state, totals)
+        leader = best(standings)
+        target = table.options["target"]
+        if target is not None:
+            if leader is not None and standings[leader] >= target:
+                return Result(True, leader)
+            return Result(False)
+        if deals >= table.options["deals"]:
+            return Result(True, leader)
+        return Result(False)
+
+    def dealer(self, table: Table, state: MatchingTrumpsState, index: int) -> Dealer:
+        return state.dealer
+
+    def next_deal(self, table: Table, state: MatchingTrumpsState, dealer: Dealer) -> dict[str, Any]:
+        return {"dealer": dealer, "leader": state.leader}
+
+    def structure(self, table: Table, state: MatchingTrumpsState) -> dict[str, Any]:
+        return {"team_totals": state.team_totals_json()} if state.teams else {}
+
+
+# -- the trick referee --------------------------------------------------------------------------
+
+
+class TrickResult(NamedTuple):
+    """Who wins a trick: ``winner`` is the 1-based position of the winning card (1 led)."""
+
+    winner: int
+    reason: str
+    tie_break: str | None
+
+
+def _read_trump(trump: object) -> Card:
+    try:
+        return parse_card(trump)
+    except CardError as error:
+        raise GameError("trump", f"the turn-up card: {error}") from None
+
+
+def _read_cards(cards: object, turn_up: Card) -> list[Card]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise GameError("cards", "the cards played must be a list of card codes, in play order")
+    if not MIN_CARDS <= len(cards) <= MAX_CARDS:
+        raise GameError("cards", f"a trick has {MIN_CARDS} to {MAX_CARDS} cards, not {len(cards)}")
+    played: list[Card] = []
+    for position, code in enumerate(cards, 1):
+        try:
+            played.append(parse_card(code))
+        except CardError as error:
+            raise GameError("cards", f"card {position}: {error}") from None
+    seen: dict[Card, int] = {}
+    for position, card in enumerate(played, 1):
+        if card in seen:
+            raise GameError("cards", f"{card} is played twice (cards {seen[card]} and {position})")
+        seen[card] = position
+    if turn_up in seen:
+        raise GameError(
+            "cards", f"{turn_up} is the turn-up card, which stays on the table (card {seen[turn_up]})"
+        )
+    return played
+
+
+def _chains(cards: Sequence[Card]) -> list[tuple[int, int]]:
+    """Runs of 2 or more cards of one rank played one after another, as (first, last) 0-based indexes."""
+    chains: list[tuple[int, int]] = []
+    start = 0
+    for index in range(1, len(cards) + 1):
+        if index == len(cards) or cards[index].rank != cards[start].rank:
+            if index - start >= 2:
+                chains.append((start, index - 1))
+            start = index
+    return chains
+
+
+def _cards_text(cards: Sequence[Card], first: int, last: int) -> str:
+    return " ".join(c.symbol for c in cards[first : last + 1]) + f" (cards {first + 1}–{last + 1})"
+
+
+def _decide(turn_up: Card, cards: Sequence[Card]) -> tuple[TrickResult, str]:
+    """The referee's ruling and its explanation, for checked input."""
+    trump_rank, trump_suit = turn_up.rank, turn_up.suit
+    led = cards[0].suit
+
+    def at(index: int) -> str:
+        return f"{cards[index].symbol} (card {index + 1})"
+
+    # 1. Matches: the turn-up's rank is the strongest, then A, K, ... 2.
+    chains = _chains(cards)
+    if chains:
+
+        def strength(chain: tuple[int, int]) -> int:
+            rank = cards[chain[0]].rank
+            return 15 if rank == trump_rank else rank
+
+        top = max(strength(chain) for chain in chains)
+        strongest = [chain for chain in chains if strength(chain) == top]
+        rank_name = cards[strongest[0][0]].rank_code
+        why_rank = ""
+        if len(chains) > len(strongest):
+            why_rank = (
+                f"; a match in the turn-up's rank ({rank_name}) is the strongest"
+                if top == 15
+                else f"; {rank_name}s are the strongest match played"
+            )
+        if len(strongest) == 1:
+            first, last = strongest[0]
+            if last - first == 1:
+                return (
+                    TrickResult(last + 1, "match", None),
+                    f"{at(last)} matches {at(first)}{why_rank}. A match beats any trump, so {at(last)} wins.",
+                )
+            return (
+                TrickResult(last + 1, "match", "contiguous_most_recent"),
+                f"{_cards_text(cards, first, last)} form one chain of matches{why_rank}. "
+                f"The most recent card of the chain, {at(last)}, wins.",
+            )
+        holding = [c for c in strongest if any(cards[i].suit == trump_suit for i in range(c[0], c[1] + 1))]
+        chosen = holding[0] if len(holding) == 1 else strongest[-1]
+        chains_text = " and ".join(_cards_text(cards, a, b) for a, b in strongest)
+        if len(holding) == 1:
+            why = f"the chain holding the trump suit ({SUIT_SYMBOLS[trump_suit]}) takes the trick"
+        else:
+            why = (
+                f"{'both' if holding else 'neither'} hold the trump suit ({SUIT_SYMBOLS[trump_suit]}), "
+                "so the later chain takes the trick"
+            )
+        return (
+            TrickResult(chosen[1] + 1, "match", "disjoint_trump_suit"),
+            f"Two separate chains of {rank_name}s: {chains_text}; {why} with its last card, {at(chosen[1])}.",
+        )
+
+    # 2. Trumps: the turn-up's suit, and its rank in every suit with the turn-up's power.
+    trumps = [i for i, c in enumerate(cards) if c.suit == trump_suit or c.rank == trump_rank]
+    if trumps:
+        power = max(cards[i].rank for i in trumps)
+        equal = [i for i in trumps if cards[i].rank == power]
+        kind = (
+            f"a numerical trump with the power of the turn-up {turn_up.symbol}"
+            if cards[equal[0]].rank == trump_rank and cards[equal[0]].suit != trump_suit
+            else f"a trump ({SUIT_SYMBOLS[trump_suit]})"
+        )
+        if len(equal) == 1:
+            return (
+                TrickResult(equal[0] + 1, "trump", None),
+                f"No match. The highest trump wins: {at(equal[0])}, {kind}.",
+            )
+        names = ", ".join(at(i) for i in equal)
+        of_led = [i for i in equal if cards[i].suit == led]
+        if of_led:
+            return (
+                TrickResult(of_led[0] + 1, "trump", "numerical_trump_lead_suit"),
+                f"No match. Numerical trumps of equal power: {names}; {at(of_led[0])} is of the suit led "
+                f"({SUIT_SYMBOLS[led]}) and wins.",
+            )
+        return (
+            TrickResult(equal[-1] + 1, "trump", "numerical_trump_most_recent"),
+            f"No match. Numerical trumps of equal power: {names}; none is of the suit led "
+            f"({SUIT_SYMBOLS[led]}), so the most recent, {at(equal[-1])}, wins.",
+        )
+
+    # 3. The suit led.
+    followers = [i for i, c in enumerate(cards) if c.suit == led]
+    winner = max(followers, key=lambda i: cards[i].rank)
+    return (
+        TrickResult(winner + 1, "lead_suit", None),
+        f"No match and no trump. The highest card of the suit led ({SUIT_SYMBOLS[led]}) wins: {at(winner)}.",
+    )
+
+
+def referee(trump: Card | str, cards: Sequence[Card | str]) -> TrickResult:
+    """Who wins a trick, given the turn-up card and the cards in play order (codes are accepted too).
+
+    Raises :class:`GameError` on field ``"trump"`` for a bad turn-up card and ``"cards"`` for
+    anything wrong with the cards played (not 2 to 5 cards, a bad code, a card twice, the turn-up).
+    """
+    turn_up = _read_trump(trump)
+    return _decide(turn_up, _read_cards(cards, turn_up))[0]
+
+
+def referee_json(trump: str, cards: list[str]) -> dict[str, Any]:
+    """The referee's ruling as the CLI prints it: winner, reason, tie_break and an explanation."""
+    turn_up = _read_trump(trump)
+    ruling, explanation = _decide(turn_up, _read_cards(cards, turn_up))
+    return {
+        "winner": ruling.winner,
+        "reason": ruling.reason,
+        "tie_break": ruling.tie_break,
+        "explanation": explanation,
+    }
+
+
+__all__ = [
+    "Card",
+    "MatchingTrumps",
+    "MatchingTrumpsState",
+    "TrickResult",
+    "parse_card",
+    "referee",
+    "referee_json",
+]
