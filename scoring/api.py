@@ -125,21 +125,8 @@ def _require_scorer(request: Request, match: Match) -> None:
         raise exceptions.PermissionDenied("you may not score this match")
 
 
-def _live_numbers(match: Match) -> list[int]:
-    return list(match.deals.filter(voided=False).order_by("number").values_list("number", flat=True))
-
-
-def full_match_document(match: Match) -> dict[str, Any]:
-    """The state document with ids, the current version of every live deal, and links."""
-    doc = match_document(match, live_numbers=_live_numbers(match))
-    versions = dict(match.deals.values_list("number", "version"))
-    for deal in doc.get("deals", []):
-        deal["version"] = versions.get(deal.get("deal_number"))
-    return doc
-
-
 def _respond_with_state(write: services.DealWrite) -> dict[str, Any]:
-    return {"deal": deal_document(write.deal, write.version), "match": full_match_document(write.match)}
+    return {"deal": deal_document(write.deal, write.version), "match": match_document(write.match)}
 
 
 _ETAG_NUMBER = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
@@ -349,7 +336,7 @@ class MatchCollection(APIView):
             )
         except services.ServiceError as error:
             return error_response(error)
-        doc = full_match_document(match)
+        doc = match_document(match)
         return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})
 
     def _club(self, request: Request, slug: str | None) -> Club:
@@ -375,7 +362,7 @@ class MatchDetail(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         match = _match_or_404(pk)
-        return Response(full_match_document(match), headers={"ETag": f'"{match.revision}"'})
+        return Response(match_document(match), headers={"ETag": f'"{match.revision}"'})
 
 
 class MatchDeals(APIView):

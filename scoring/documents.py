@@ -23,8 +23,9 @@ def deal_document(deal: Deal, version: DealVersion) -> dict[str, Any]:
     }
 
 
-def match_document(match: Match, *, live_numbers: list[int] | None = None) -> dict[str, Any]:
-    """The CLI's state document (README §6) plus ids, versions and links."""
+def match_document(match: Match) -> dict[str, Any]:
+    """The CLI's state document (README §6) plus ids, versions and links (no query: the cached
+    state already carries each deal's stable number and version)."""
     doc = dict(match.state)
     doc.update(
         {
@@ -42,7 +43,4 @@ def match_document(match: Match, *, live_numbers: list[int] | None = None) -> di
             },
         }
     )
-    if live_numbers is not None:
-        for deal_doc, number in zip(doc.get("deals", []), live_numbers, strict=False):
-            deal_doc["deal_number"] = number
     return doc

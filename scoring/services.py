@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import GameError, MatchState, UnknownGameError, find_game
@@ -160,14 +161,19 @@ def rematch(*, match: Match, actor: Actor) -> Match:
     )
 
 
+def deal_rows(match: Match) -> list[tuple[Deal, DealVersion]]:
+    """Every deal of the match (voided ones too), in order, with its current version: one query."""
+    versions = (
+        DealVersion.objects.filter(deal__match=match, version=F("deal__version"))
+        .select_related("deal")
+        .order_by("deal__number")
+    )
+    return [(v.deal, v) for v in versions]
+
+
 def live_entries(match: Match) -> list[tuple[Deal, DealVersion]]:
     """The match's deals that count, in order, each with its current version."""
-    deals = list(match.deals.filter(voided=False).order_by("number"))
-    versions = {
-        (v.deal_id, v.version): v
-        for v in DealVersion.objects.filter(deal__in=deals).only("deal_id", "version", "entry", "created_at")
-    }
-    return [(d, versions[(d.pk, d.version)]) for d in deals]
+    return [(d, v) for d, v in deal_rows(match) if not d.voided]
 
 
 def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:
@@ -178,9 +184,18 @@ def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:
     return game.replay(match.options, match.sides, entries, deal_limit=match.deal_limit)
 
 
-def _store_state(match: Match, state: MatchState[Any]) -> None:
+def _state_document(state: MatchState[Any], live: list[Deal]) -> dict[str, Any]:
+    """The replay's document, each deal annotated with its stable number and current version."""
     doc = state.as_json()
-    match.state = doc
+    for deal_doc, deal in zip(doc["deals"], live, strict=True):
+        deal_doc["deal_number"] = deal.number
+        deal_doc["version"] = deal.version
+    return doc
+
+
+def _store_state(match: Match, state: MatchState[Any], live: list[Deal]) -> None:
+    """Cache the replay on the match and bump its revision (the pages' ETag)."""
+    match.state = _state_document(state, live)
     match.deal_count = len(state.deals)
     match.winner = state.result.winner or ""
     if match.status != MatchStatus.ABANDONED:
@@ -247,7 +262,8 @@ def deal_record(
                     return earlier.response, False
             if match.status == MatchStatus.ABANDONED:
                 raise Conflict("the match was abandoned", None)
-            live = live_entries(match)
+            rows = deal_rows(match)
+            live = [(d, v) for d, v in rows if not d.voided]
             current = replay(match, [v.entry for _, v in live])
             if current.finished:
                 raise Conflict("the match is already finished", None, outcome=current.as_json()["outcome"])
@@ -255,10 +271,10 @@ def deal_record(
                 new_state = current.play(entry)
             except GameError as error:
                 raise _game_error(error) from None
-            last = match.deals.order_by("-number").values_list("number", flat=True).first() or 0
+            last = rows[-1][0].number if rows else 0
             deal = Deal.objects.create(club_id=match.club_id, match=match, number=last + 1)
             version = _new_version(deal, entry, actor, source)
-            _store_state(match, new_state)
+            _store_state(match, new_state, [d for d, _ in live] + [deal])
             _audit(
                 match,
                 AuditAction.DEAL_RECORDED,
@@ -310,23 +326,22 @@ def _default_response(write: DealWrite) -> dict[str, Any]:
     return {"deal": deal_document(write.deal, write.version), "match": write.state}
 
 
-def _replace_and_replay(match: Match, number: int, new_entry: Any | None) -> tuple[Deal, MatchState[Any]]:
-    """Replay with deal ``number`` replaced (or left out when ``new_entry`` is None)."""
-    live = live_entries(match)
-    target = next((d for d, _ in live if d.number == number), None)
-    if target is None:
-        raise NotFound(f"match has no deal {number} (or it was voided)")
+def _replay_with(
+    match: Match, live: list[tuple[Deal, DealVersion]], number: int, new_entry: Any | None
+) -> tuple[MatchState[Any], list[Deal]]:
+    """Replay with deal ``number`` replaced (or left out when ``new_entry`` is None); returns the
+    state and the deals that count, in order. A change that breaks a later deal is refused."""
     entries: list[Any] = []
-    positions: dict[int, int] = {}
+    order: list[Deal] = []
     for deal, version in live:
         if deal.number == number and new_entry is None:
             continue
-        positions[len(entries)] = deal.number
+        order.append(deal)
         entries.append(new_entry if deal.number == number else version.entry)
     try:
-        return target, replay(match, entries)
+        return replay(match, entries), order
     except GameError as error:
-        bad = positions.get(error.deal) if error.deal is not None else None
+        bad = order[error.deal].number if error.deal is not None and error.deal < len(order) else None
         if bad == number:
             raise _game_error(error) from None
         raise Conflict(
@@ -335,6 +350,13 @@ def _replace_and_replay(match: Match, number: int, new_entry: Any | None) -> tup
             deal=bad,
             deal_field=error.field,
         ) from None
+
+
+def _live_deal(live: list[tuple[Deal, DealVersion]], number: int) -> Deal:
+    deal = next((d for d, _ in live if d.number == number), None)
+    if deal is None:
+        raise NotFound(f"match has no deal {number} (or it was voided)")
+    return deal
 
 
 def _check_version(deal: Deal, expected: int | None) -> None:
@@ -360,15 +382,14 @@ def deal_correct(
     """Replace a deal's entry with a new version; the whole match is replayed."""
     with transaction.atomic():
         match = _locked(match_id)
-        deal = match.deals.filter(number=number).first()
-        if deal is None or deal.voided:
-            raise NotFound(f"match has no deal {number} (or it was voided)")
+        live = live_entries(match)
+        deal = _live_deal(live, number)
         _check_version(deal, expected_version)
-        _, state = _replace_and_replay(match, number, entry)
+        state, order = _replay_with(match, live, number, entry)
         deal.version += 1
         deal.save(update_fields=["version"])
         version = _new_version(deal, entry, actor, source)
-        _store_state(match, state)
+        _store_state(match, state, order)
         _audit(
             match,
             AuditAction.DEAL_CORRECTED,
@@ -395,16 +416,15 @@ def deal_void(
         raise InvalidEntry("say why the deal is voided", "reason")
     with transaction.atomic():
         match = _locked(match_id)
-        deal = match.deals.filter(number=number).first()
-        if deal is None or deal.voided:
-            raise NotFound(f"match has no deal {number} (or it was voided)")
+        live = live_entries(match)
+        deal = _live_deal(live, number)
         _check_version(deal, expected_version)
-        _, state = _replace_and_replay(match, number, None)
+        state, order = _replay_with(match, live, number, None)
         deal.version += 1
         deal.voided = True
         deal.save(update_fields=["version", "voided"])
         version = _new_version(deal, None, actor, source, voided=True, reason=reason[:300])
-        _store_state(match, state)
+        _store_state(match, state, order)
         _audit(
             match,
             AuditAction.DEAL_VOIDED,
@@ -448,8 +468,10 @@ def match_refresh(*, match_id: int) -> bool:
     """Recompute a match's cached state from its deals; True when the cache had drifted."""
     with transaction.atomic():
         match = _locked(match_id)
-        state = replay(match)
-        if match.state == state.as_json():
+        live = live_entries(match)
+        state = replay(match, [v.entry for _, v in live])
+        deals = [d for d, _ in live]
+        if match.state == _state_document(state, deals):
             return False
-        _store_state(match, state)
+        _store_state(match, state, deals)
         return True

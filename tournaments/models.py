@@ -1,0 +1,151 @@
+"""Tournament data: an event, its entrants, rounds, tables (each a scoring Match) and standings.
+
+Every row carries ``club_id`` (DESIGN.md §6a). Models hold no logic; ``tournaments.services`` does
+every write, and the pure engines in ``tournaments.pairing`` decide pairings and brackets.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+from scoring.models import Club, Match, Player
+
+
+class Format(models.TextChoices):
+    SWISS = "swiss", "Swiss"
+    ROUND_ROBIN = "round-robin", "Round robin"
+    SINGLE_ELIMINATION = "single-elimination", "Single elimination"
+    DOUBLE_ELIMINATION = "double-elimination", "Double elimination"
+    TABLES = "tables", "Multi-seat tables"
+    INDIVIDUAL = "individual", "Individual (partners re-drawn)"
+
+
+class EntrantKind(models.TextChoices):
+    INDIVIDUAL = "individual", "Individuals"
+    PARTNERSHIP = "partnership", "Fixed partnerships"
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", "Registration"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class Tournament(models.Model):
+    """One event: a game with frozen options, a format, a match format and a tiebreak order."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    game_key = models.CharField(max_length=40)
+    preset = models.CharField(max_length=40, blank=True)
+    options = models.JSONField(help_text="The game's effective options, frozen at creation.")
+    entrant_kind = models.CharField(max_length=12, choices=EntrantKind.choices)
+    format = models.CharField(max_length=20, choices=Format.choices)
+    match_format = models.CharField(max_length=20, help_text="game, deals:N, rubber or best-of:N")
+    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    tiebreaks = models.JSONField(default=list, help_text="Ordered standings metric keys.")
+    points = models.JSONField(default=dict, help_text="Match points for a win, draw and loss.")
+    settings = models.JSONField(default=dict, help_text="Format extras: third place, final reset, seats, seed.")
+    status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION)
+    revision = models.PositiveIntegerField(default=0, help_text="Bumped by every change the public page shows.")
+    standings = models.JSONField(default=dict, help_text="Cache: the last computed standings.")
+    standings_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:public", args=[self.pk])
+
+
+class Entrant(models.Model):
+    """A player or a fixed partnership in a tournament."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=120)
+    players = models.ManyToManyField(Player, blank=True)
+    affiliation = models.CharField(max_length=120, blank=True, help_text="The entrant's home club.")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    rating = models.IntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("seed", "pk")
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="entrant_name_once")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RoundStatus(models.TextChoices):
+    BUILDING = "building", "Being paired"
+    PLAYING = "playing", "Playing"
+    COMPLETE = "complete", "Complete"
+
+
+class Round(models.Model):
+    """A round of a tournament; its tables are built by the ``round_pair`` task."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.BUILDING)
+    byes = models.JSONField(default=list, help_text="Entrant ids with a bye this round.")
+    flags = models.JSONField(default=list, help_text="Why each flagged pairing was made.")
+    task_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("tournament_id", "number")
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class TableStatus(models.TextChoices):
+    PLAYING = "playing", "Playing"
+    FINISHED = "finished", "Finished"
+    ADJUSTED = "adjusted", "Result set by the organizer"
+    FORFEIT = "forfeit", "Forfeit"
+
+
+class TableAssignment(models.Model):
+    """One table of a round: its entrants in side (or seat) order and the match(es) they play."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    entrants = models.JSONField(help_text="Entrant ids in side order (seat order for re-drawn partners).")
+    bracket_slot = models.CharField(max_length=40, blank=True, help_text="Elimination: which slot this table plays.")
+    status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.PLAYING)
+    result = models.JSONField(default=dict, help_text="Per entrant id: outcome and game points.")
+    reason = models.CharField(max_length=300, blank=True, help_text="Why the organizer set the result.")
+
+    class Meta:
+        ordering = ("round_id", "number")
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.number}"
+
+
+class TableGame(models.Model):
+    """A match played at a table; best-of-N formats play several in sequence."""
+
+    table = models.ForeignKey(TableAssignment, on_delete=models.CASCADE, related_name="games")
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="tournament_game")
+    sequence = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ("table_id", "sequence")
+        constraints = [models.UniqueConstraint(fields=["table", "sequence"], name="table_game_once")]
+
+    def __str__(self) -> str:
+        return f"{self.table}, game {self.sequence}"
