@@ -210,6 +210,10 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             return Result(True, leader)
         return Result(False)
 
+    def leader(self, table: Table, state: MatchingTrumpsState, totals: Mapping[str, int]) -> str | None:
+        """The competitor alone at the top (a team label with teams), for a match cut short."""
+        return best(self.competitor_totals(state, totals))
+
     def dealer(self, table: Table, state: MatchingTrumpsState, index: int) -> Dealer:
         return state.dealer
 

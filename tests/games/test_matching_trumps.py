@@ -362,6 +362,22 @@ def test_it_lets_a_team_win_although_a_rival_player_has_the_most_tricks():
     assert doc["outcome"]["winner"] == "P1 & P2"
 
 
+def test_it_names_the_best_team_when_a_tournament_cuts_the_match():
+    sides = ["P1", "P2", "P3", "P4"]
+    # P1 & P3 have 2 + 2 = 4 against P2 & P4 with 6 + 0 = 6
+    entry = deal({"P1": 2, "P2": 6, "P3": 2, "P4": 0}, "P2")
+    state = find_game("matching-trumps").replay({"teams": [[0, 2], [1, 3]]}, sides, [entry], deal_limit=1)
+    assert state.finished
+    assert state.result.winner == "P2 & P4"
+    # without teams, the best player: P2
+    state = find_game("matching-trumps").replay(None, sides, [entry], deal_limit=1)
+    assert state.result.winner == "P2"
+    # a team tie is a draw
+    even = deal({"P1": 3, "P2": 2, "P3": 2, "P4": 3}, "P1")
+    state = find_game("matching-trumps").replay({"teams": [[0, 2], [1, 3]]}, sides, [even], deal_limit=1)
+    assert state.result.draw
+
+
 def test_it_shows_team_totals_before_the_first_deal():
     doc = play([], {"teams": [[0, 2], [1]]})
     assert doc["team_totals"] == {"Ann & Cy": 0, "Ben": 0}
