@@ -264,11 +264,8 @@ def _sections(match: Match, state: Mapping[str, Any], deals: Sequence[Mapping[st
         out.append(Section("Above and below the line", ("", *sides), tuple(rows_list), games_lines))
     pot = state.get("pot")
     if isinstance(pot, int) and not isinstance(pot, bool):
-        out.append(
-            Section(
-                "Held pot", lines=(f"{pot} point{'' if pot == 1 else 's'} held" if pot else "No pot held",)
-            )
-        )
+        held = f"{pot} point{'' if pot == 1 else 's'}, for the next contract made" if pot else "none"
+        out.append(Section("Held pot", lines=(held,), compact=True))
     team_totals = state.get("team_totals")
     if isinstance(team_totals, dict) and team_totals:
         out.append(
@@ -309,9 +306,11 @@ def board(
     deal_views: list[DealView] = []
     for position, doc in enumerate(deal_docs):
         row = live[position][0] if position < len(live) else None
+        number = doc.get("deal_number") or (row.number if row else doc.get("number", position + 1))
+        version = doc.get("version") or (row.version if row else 1)
         deal_views.append(
             DealView(
-                number=row.number if row else int(doc.get("number", position + 1)),
+                number=int(number),
                 position=int(doc.get("number", position + 1)),
                 dealer=dealer_label(match, doc.get("dealer")),
                 scores=tuple((s, int((doc.get("scores") or {}).get(s, 0))) for s in sides),
@@ -319,7 +318,7 @@ def board(
                 breakdown=tuple(str(line) for line in doc.get("breakdown") or ()),
                 tags=_deal_tags(doc),
                 warnings=tuple(str(w) for w in doc.get("warnings") or ()),
-                version=row.version if row else 1,
+                version=int(version),
             )
         )
     for deal in voided:

@@ -667,7 +667,7 @@ class EntryForm:
         self.ctx = ctx
         self.blocks: list[FieldBlock] = []
         for f in game.fields:
-            optional = f.nullable or f.required is False
+            optional = f.nullable or (f.required is False and f.default is MISSING)
             widget = build_widget(f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional)
             if isinstance(widget, GroupWidget) and len(ctx.sides) == 2:
                 widget.total = _fixed_total(f)
