@@ -7,7 +7,6 @@ the comments), never copied from the program's output.
 import contextlib
 import io
 import json
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -556,16 +555,6 @@ def test_it_prints_an_error_document_with_exit_code_2():
     assert main(["score", "klaverjas"], io.StringIO(json.dumps(match)), out) == 2
     assert json.loads(out.getvalue())["error"]["deal"] == 1
     assert json.loads(out.getvalue())["error"]["field"] == "points"
-
-
-def test_it_replays_a_thousand_deals_quickly():
-    deals = [entry(wij=82, zij=80, roem={"Wij": ["stuk"]}), entry("Zij", wij=0, zij=162, pit="Zij")] * 500
-    best = float("inf")
-    for _ in range(5):
-        start = time.process_time()
-        play(deals, {"target": 10**9}).as_json()
-        best = min(best, time.process_time() - start)
-    assert best / 1000 < 50e-6
 
 
 JSON = st.recursive(
