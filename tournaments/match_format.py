@@ -1,0 +1,79 @@
+"""Match formats: how much of a game one table plays in a round (pure, no Django).
+
+``game`` is one game to the game's own end; ``deals:N`` cuts it after N deals (or the game's own
+end, if sooner), the best total winning; ``rubber`` is the game's own rubber (JAM: one rubber);
+``best-of:N`` plays games until one side has won more than half of N (JAM's best of three rubbers
+is JAM's own ``rubbers = 3`` option, played as one match).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+_PATTERN = re.compile(r"^(game|rubber|deals:([1-9][0-9]{0,2})|best-of:([1-9][0-9]?))$")
+
+
+class FormatKind(StrEnum):
+    GAME = "game"
+    DEALS = "deals"
+    RUBBER = "rubber"
+    BEST_OF = "best-of"
+
+
+class MatchFormatError(ValueError):
+    """The text is not one of the match formats."""
+
+
+@dataclass(frozen=True)
+class MatchFormat:
+    """A parsed match format and what it asks of each match a table plays."""
+
+    kind: FormatKind
+    count: int = 1
+    option_overrides: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The format as the API spells it."""
+        return (
+            f"{self.kind}:{self.count}"
+            if self.kind in (FormatKind.DEALS, FormatKind.BEST_OF)
+            else str(self.kind)
+        )
+
+    @property
+    def deal_limit(self) -> int | None:
+        """Deals after which each match is cut, if any."""
+        return self.count if self.kind == FormatKind.DEALS else None
+
+    @property
+    def games(self) -> int:
+        """The most matches a table plays in a series (1 unless best-of played as a series)."""
+        return self.count if self.kind == FormatKind.BEST_OF and not self.option_overrides else 1
+
+    @property
+    def wins_needed(self) -> int:
+        """Match wins that decide a series."""
+        return self.games // 2 + 1
+
+
+def parse_match_format(text: Any, game_key: str) -> MatchFormat:
+    """``game``, ``deals:N``, ``rubber`` or ``best-of:N`` for this game."""
+    found = _PATTERN.match(text) if isinstance(text, str) else None
+    if not found:
+        raise MatchFormatError("match_format must be game, deals:N, rubber or best-of:N (N a whole number)")
+    if found.group(2):
+        return MatchFormat(FormatKind.DEALS, int(found.group(2)))
+    if found.group(3):
+        count = int(found.group(3))
+        if count % 2 == 0:
+            raise MatchFormatError("best-of:N needs an odd N, so that a series always has a winner")
+        if game_key == "jam" and count == 3:
+            return MatchFormat(FormatKind.BEST_OF, 3, {"rubbers": 3})
+        return MatchFormat(FormatKind.BEST_OF, count)
+    if found.group(1) == "rubber":
+        return MatchFormat(FormatKind.RUBBER, 1, {"rubbers": 1} if game_key == "jam" else {})
+    return MatchFormat(FormatKind.GAME)
