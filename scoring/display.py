@@ -118,7 +118,8 @@ def side_players(match: Match, side: str) -> str:
     if not partnership(match) or len(seats) != 4 or side not in match.sides:
         return ""
     index = match.sides.index(side)
-    return " & ".join(seats[index::2])
+    players = " & ".join(seats[index::2])
+    return "" if players == side else players
 
 
 def dealer_label(match: Match, dealer: Any) -> str:

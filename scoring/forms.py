@@ -92,7 +92,8 @@ class FormContext:
         if not self.partnerships or len(self.seats) != 4:
             return ""
         index = self.sides.index(side)
-        return " & ".join(name for name in self.seats[index::2] if name)
+        players = " & ".join(name for name in self.seats[index::2] if name)
+        return "" if players == side else players
 
     def seat_label(self, seat: int) -> str:
         """ "Seat 2 · Cy" when seats are named."""
@@ -196,6 +197,10 @@ class ChoiceWidget(Widget):
     @property
     def dense(self) -> bool:
         return len(self.values) + (self.blank is not None) > 4
+
+    @property
+    def many(self) -> bool:
+        return len(self.values) > 8
 
     def load(self, value: Any) -> None:
         self.raw = "" if value is None or value is EMPTY else _token(value)
