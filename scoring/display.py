@@ -61,6 +61,12 @@ class Section:
     lines: tuple[str, ...] = ()
     #: One short line ("Held pot: none") rather than a block with a heading.
     compact: bool = False
+    #: A CSS class per row ("above", "line", "below", "game-total"), or none.
+    styles: tuple[str, ...] = ()
+
+    @property
+    def styled_rows(self) -> list[tuple[str, tuple[str, ...]]]:
+        return [(self.styles[i] if i < len(self.styles) else "", row) for i, row in enumerate(self.rows)]
 
 
 @dataclass(frozen=True)
@@ -199,10 +205,19 @@ def _next_lines(match: Match, state: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _match_target(state: Mapping[str, Any]) -> int | None:
+    """The total that ends the match, when the totals are what it is played to (not when the
+    target belongs to each rubber or game, as in JAM and Jo-Jotte)."""
+    if state.get("rubbers") or state.get("games"):
+        return None
+    target = (state.get("options") or {}).get("target")
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
+
+
 def _progress(state: Mapping[str, Any], deal_count: int) -> str:
     options = state.get("options") or {}
-    target, deals = options.get("target"), options.get("deals")
-    if isinstance(target, int) and not isinstance(target, bool):
+    target, deals = _match_target(state), options.get("deals")
+    if target is not None:
         return f"Playing to {target}"
     if isinstance(deals, int) and not isinstance(deals, bool):
         return (
@@ -232,37 +247,41 @@ def _sections(match: Match, state: Mapping[str, Any], deals: Sequence[Mapping[st
         out.append(Section("Rubbers", ("", *sides, "Winner"), rows, lines))
     games = state.get("games")
     if isinstance(games, list) and games:
+        # A bridge-style sheet: bonuses and melds above the line (the newest on top, growing
+        # upwards), then each game's trick scores below it, closed by the game's total.
         rows_list: list[tuple[str, ...]] = []
+        styles: list[str] = []
+        for d in reversed(deals):
+            above = d.get("above")
+            if isinstance(above, dict) and any(above.values()):
+                rows_list.append((f"deal {d.get('number')}", *(str(above.get(s, 0)) for s in sides)))
+                styles.append("above")
+        rows_list.append(("the line", *("" for _ in sides)))
+        styles.append("line")
         for g in games:
             number = g.get("number")
             for d in deals:
-                if d.get("game") == number and isinstance(d.get("above"), dict):
-                    rows_list.append(
-                        (
-                            f"deal {d.get('number')} above",
-                            *(str(d["above"].get(s, 0)) for s in sides),
-                        )
-                    )
-            for d in deals:
-                if d.get("game") == number and isinstance(d.get("below"), dict):
-                    rows_list.append(
-                        (
-                            f"deal {d.get('number')} below",
-                            *(str(d["below"].get(s, 0)) for s in sides),
-                        )
-                    )
+                below = d.get("below")
+                if d.get("game") == number and isinstance(below, dict) and any(below.values()):
+                    rows_list.append((f"deal {d.get('number')}", *(str(below.get(s, 0)) for s in sides)))
+                    styles.append("below")
+            winner = g.get("winner")
             rows_list.append(
                 (
-                    f"Game {number} below the line",
+                    f"Game {number}: {winner} won" if winner else f"Game {number} (playing)",
                     *(str((g.get("below") or {}).get(s, 0)) for s in sides),
                 )
             )
-            rows_list.append((f"Game {number}: {g.get('winner') or 'playing'}", *("" for _ in sides)))
+            styles.append("game-total")
         games_lines: tuple[str, ...] = ()
         won = outcome.get("games_won")
         if isinstance(won, dict):
             games_lines = ("Games won in the rubber: " + " – ".join(f"{s} {won.get(s, 0)}" for s in sides),)
-        out.append(Section("Above and below the line", ("", *sides), tuple(rows_list), games_lines))
+        out.append(
+            Section(
+                "Above and below the line", ("", *sides), tuple(rows_list), games_lines, styles=tuple(styles)
+            )
+        )
     pot = state.get("pot")
     if isinstance(pot, int) and not isinstance(pot, bool):
         held = f"{pot} point{'' if pot == 1 else 's'}, for the next contract made" if pot else "none"
@@ -338,12 +357,9 @@ def board(
             )
         )
     deal_views.sort(key=lambda d: d.number)
-    target = (state.get("options") or {}).get("target")
     the_chart = (
         chart.running_totals(
-            sides,
-            [d.get("running_totals") or {} for d in deal_docs],
-            target=target if isinstance(target, int) and not isinstance(target, bool) else None,
+            sides, [d.get("running_totals") or {} for d in deal_docs], target=_match_target(state)
         )
         if deal_docs
         else None

@@ -58,7 +58,10 @@ def actor_for(request: HttpRequest, match: Match, *, table: bool) -> services.Ac
 
 
 def _board(match: Match) -> display.Board:
-    live = services.live_entries(match)
+    """The scoreboard; the cached state names each deal's stable number and version, so only the
+    voided deals need a query (older caches without them fall back to reading the deal rows)."""
+    docs = match.state.get("deals") or []
+    live = services.live_entries(match) if any("deal_number" not in d for d in docs) else []
     voided = list(match.deals.filter(voided=True).order_by("number"))
     return display.board(match, live, voided)
 

@@ -1,0 +1,39 @@
+"""Every game's pages render: the scoreboard and the scorer page of a match from its spec's examples."""
+
+import json
+
+import pytest
+
+from games import GAMES
+from scoring.links import table_token
+from tests.factories import make_match
+from tests.paths import GAME_SPECS
+
+pytestmark = pytest.mark.django_db
+
+
+def _first_valid_case(key):
+    path = GAME_SPECS / "examples" / f"{key}.json"
+    cases = json.loads(path.read_text())["cases"] if path.exists() else []
+    return next((c for c in cases if "error_field" not in c["expect"] and c["match"]["deals"]), None)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_it_renders_every_games_board_and_entry_form(client, key):
+    case = _first_valid_case(key)
+    if case is None:
+        pytest.skip(f"no worked example with deals for {key}")
+    played = case["match"]
+    seats = ["Ann", "Bob", "Cy", "Dee"] if GAMES[key].partnerships else None
+    match = make_match(
+        game=key, sides=played["sides"], options=played.get("options"), seats=seats, deals=played["deals"]
+    )
+    board = client.get(f"/matches/{match.pk}/")
+    assert board.status_code == 200
+    for side, total in match.state["totals"].items():
+        assert f">{total}<" in board.text, side
+    scorer = client.get(f"/t/{table_token(match)}/")
+    assert scorer.status_code == 200
+    if not match.state["outcome"]["finished"]:
+        assert 'id="entry"' in scorer.text
+    assert match.deal_count == len(played["deals"])
