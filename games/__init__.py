@@ -12,6 +12,7 @@ from games.aluette import Aluette
 from games.auction_forty_five import AuctionFortyFive
 from games.back_alley import BackAlley
 from games.base import DealScore, Game, MatchState, Result, Table
+from games.coinche import Coinche
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
 from games.jam import Jam
@@ -27,6 +28,7 @@ GAMES: dict[str, type[Game[Any]]] = {
         Aluette,
         AuctionFortyFive,
         BackAlley,
+        Coinche,
         FortyFive,
         Jam,
         JoJotte,
