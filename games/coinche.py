@@ -854,7 +854,8 @@ def _test(rules: Rules, deal: _Deal, bid: Any, lines: list[str]) -> Outcome:
         return Outcome.FAILED
     need = int(bid) + (PLUS_TWO if test is MadeTest.BEAT_DEFENCE_PLUS_TWO else 0)
     if tt < need:
-        lines.append(f"{t} have {tt}, short of {need}{note}: failed (rounding never makes a contract)")
+        why = " (rounding never makes a contract)" if round10(tt) >= need else ""
+        lines.append(f"{t} have {tt}, short of {need}{note}: failed{why}")
         return Outcome.FAILED
     if tt < dt:
         lines.append(f"{t} have {tt}, less than {d}'s {dt}{note}: failed")
@@ -907,9 +908,9 @@ def _deal_scores(
             p = round10(deal.n + CAPOT_LAST_TRICK_EXTRA) if capot_made else deal.f0
             md = mp[d] if rules.melds_to_winner else 0
             st, sd = (p + mp[t] + md + bp[t] + v) * m, bp[d]
-            lines.append(
-                f"{t}: ({p} + declarations {mp[t] + md} + belote {bp[t]} + contract {v}){times} = {st}"
-            )
+            terms = f" + declarations {mp[t] + md}" if mp[t] + md else ""
+            terms += f" + belote {bp[t]}" if bp[t] else ""
+            lines.append(f"{t}: ({p}{terms} + contract {v}){times} = {st}")
             lines.append(f"{d}: the loser of a doubled contract keeps only its belote: {sd}")
         elif formula is DoubleFormula.BID_ONLY:
             st, sd = own_t + v * m, own_d
@@ -941,7 +942,12 @@ def _deal_scores(
         else:
             factor = m if formula is DoubleFormula.ALL_SCORES else 1
             st, sd = bp[t] * factor, (k + v + mp[d] + bp[d]) * m
-            lines.append(f"{d}: ({base}{extras}){times} = {sd}" if m > 1 else f"{d}: {base}{extras} = {sd}")
+            if m > 1:
+                lines.append(f"{d}: ({base}{extras}){times} = {sd}")
+            elif extras or not deal.capot_bid:
+                lines.append(f"{d}: {base}{extras} = {sd}")
+            else:
+                lines.append(f"{d}: {base}")
         if not bp[t]:
             lines.append(f"{t}: nothing")
         elif st != bp[t]:
