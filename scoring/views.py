@@ -26,6 +26,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import GAMES
@@ -211,6 +212,7 @@ def _table_context(request: HttpRequest, match: Match, token: str, form: EntryFo
     }
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
@@ -301,6 +303,7 @@ def _deal_context(
     }
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """One deal: correct it (POST), with its change history and the form to void it."""
@@ -432,6 +435,7 @@ def _managed_match(request: HttpRequest, pk: int) -> tuple[Match, HttpResponse |
     return match, _manager_check(request, match.club)
 
 
+@never_cache
 @require_GET
 def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's page of a match: its scorer link and QR code, the link's state, the trail."""
@@ -458,6 +462,7 @@ def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@never_cache
 @require_GET
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A printable slip: the match, its seats and the scorer link as a large QR code."""
