@@ -21,16 +21,24 @@ JSON = st.recursive(
     max_leaves=15,
 )
 SIDES = ["NS", "EW"]
-GAME_SIDES = {key: (SIDES if cls.partnerships or cls.max_sides == 2 else ["A", "B", "C"]) for key, cls in GAMES.items()}
+GAME_SIDES = {
+    key: (SIDES if cls.partnerships or cls.max_sides == 2 else ["A", "B", "C"]) for key, cls in GAMES.items()
+}
 
 
 def entry_like(key):
     """Objects shaped like the game's entry: its own field names with arbitrary values."""
     names = [f.name for f in GAMES[key].fields]
-    return st.dictionaries(st.sampled_from(names), JSON | st.sampled_from(GAME_SIDES[key]), max_size=len(names))
+    return st.dictionaries(
+        st.sampled_from(names), JSON | st.sampled_from(GAME_SIDES[key]), max_size=len(names)
+    )
 
 
-FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -42,7 +50,9 @@ def test_it_answers_a_deal_post_with_201_or_a_4xx(key, data):
     client.credentials(HTTP_AUTHORIZATION=f"Table {table_token(match)}")
     body = data.draw(entry_like(key) | JSON)
     before = Deal.objects.filter(match=match).count()
-    response = client.post(f"/api/matches/{match.pk}/deals/", json.dumps(body), content_type="application/json")
+    response = client.post(
+        f"/api/matches/{match.pk}/deals/", json.dumps(body), content_type="application/json"
+    )
     assert response.status_code in (201, 400, 409), response.content
     after = Deal.objects.filter(match=match).count()
     if response.status_code == 201:
@@ -59,7 +69,10 @@ def test_it_answers_a_correction_with_200_or_a_4xx(body):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Table {table_token(match)}")
     response = client.put(
-        f"/api/matches/{match.pk}/deals/1/", json.dumps(body), content_type="application/json", HTTP_IF_MATCH="1"
+        f"/api/matches/{match.pk}/deals/1/",
+        json.dumps(body),
+        content_type="application/json",
+        HTTP_IF_MATCH="1",
     )
     assert response.status_code in (200, 400, 409)
     if response.status_code != 200:
@@ -67,7 +80,10 @@ def test_it_answers_a_correction_with_200_or_a_4xx(body):
 
 
 @FUZZ
-@given(body=JSON | st.fixed_dictionaries({"game": st.sampled_from(sorted(GAMES)), "sides": JSON, "options": JSON}))
+@given(
+    body=JSON
+    | st.fixed_dictionaries({"game": st.sampled_from(sorted(GAMES)), "sides": JSON, "options": JSON})
+)
 def test_it_answers_a_match_creation_with_201_or_a_4xx(body):
     boss = organizer(ClubFactory())
     client = APIClient()
@@ -81,5 +97,7 @@ def test_it_answers_a_match_creation_with_201_or_a_4xx(body):
 @FUZZ
 @given(body=JSON, key=st.sampled_from(sorted(GAMES)))
 def test_it_answers_a_preview_with_200_or_400(body, key):
-    response = APIClient().post(f"/api/games/{key}/preview/", json.dumps(body), content_type="application/json")
+    response = APIClient().post(
+        f"/api/games/{key}/preview/", json.dumps(body), content_type="application/json"
+    )
     assert response.status_code in (200, 400)
