@@ -68,7 +68,9 @@ def test_it_rejects_a_bad_redis_url(monkeypatch):
 
 def _manage(*args, **env):
     clean = {
-        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
