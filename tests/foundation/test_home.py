@@ -35,3 +35,15 @@ def test_the_demo_is_idempotent():
 
 def test_the_admin_login_page_is_served(client):
     assert client.get("/admin/login/").status_code == 200
+
+
+def test_an_organizer_sees_clubs_and_matches_in_the_admin(client):
+    from django.contrib.auth import get_user_model
+
+    load_demo(with_admin=False)
+    admin = get_user_model().objects.create_superuser("boss", "boss@example.invalid", "a-good-password")
+    client.force_login(admin)
+    assert client.get("/admin/scoring/club/").status_code == 200
+    response = client.get("/admin/scoring/match/")
+    assert response.status_code == 200
+    assert Match.objects.first().title in response.text
