@@ -1,0 +1,511 @@
+"""Single and double elimination brackets: the fixed structure, and where it stands given results.
+
+In: the entrant ids in seed order (seed 1 first). :func:`single_elimination` and
+:func:`double_elimination` build a :class:`Bracket`: every slot (one match-up, whatever its
+best-of) with where its two entrants come from (a seed, or the winner or loser of an earlier
+slot). The bracket never changes once built: store the seed order and the options, rebuild it
+when needed. :func:`advance` takes the bracket and the winners reported so far (slot id →
+winning entrant id) and returns a :class:`BracketState`: every slot's entrants, status and
+winner, the slots ready to be played (``ready``, what a ``bracket_advance`` task creates matches
+for), the rounds to draw on a page, and the final placings once it is finished.
+
+Seeding: the bracket size is the next power of two; seed ``s`` meets seed ``size + 1 - s`` in the
+first round and the halves are laid out so that seeds 1 and 2 can only meet in the final
+(16: 1 v 16, 8 v 9, 4 v 13, 5 v 12, 2 v 15, 7 v 10, 3 v 14, 6 v 11). Missing seeds are byes,
+so the byes go to the top seeds; a bye advances its entrant without a match.
+
+Double elimination: the losers of winners' round 1 meet in losers' round 1; each later winners'
+round drops its losers into the losers' bracket (in reversed order every other time, to put off
+rematches), alternating with rounds in which the losers' bracket halves itself. The grand final
+sets the winners' champion against the losers' champion; with ``reset`` a second final is played
+only if the losers' champion wins the first. A bye's "loser" is nobody: a losers'-bracket slot
+with one entrant is a bye, with none it is void.
+
+Slot ids: ``W{round}-{n}`` (the main bracket of a single elimination, the winners' bracket of a
+double), ``L{round}-{n}``, ``GF1``, ``GF2`` (the reset) and ``P3`` (third-place match), ``n``
+counting from the top of the drawing. Placings rank entrants by the last slot they played and
+whether they won it; entrants knocked out at the same stage share a place ("5=").
+
+What this module does not do: play matches or judge best-of-N (the service reports one winner
+per slot, after however many games the slot's ``best_of`` says), or touch Django.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tournaments.pairing.base import EntrantId, check_unique
+from tournaments.pairing.errors import (
+    FieldTooSmallError,
+    InvalidFormatError,
+    NotInSlotError,
+    SlotNotReadyError,
+    UnknownSlotError,
+)
+from tournaments.standings.ranking import rank_label
+
+
+class BracketKind(StrEnum):
+    """The two elimination formats."""
+
+    SINGLE = "single"
+    DOUBLE = "double"
+
+
+class Part(StrEnum):
+    """Which part of the drawing a round belongs to."""
+
+    WINNERS = "winners"
+    LOSERS = "losers"
+    FINAL = "final"
+    PLACEMENT = "placement"
+
+
+class SourceKind(StrEnum):
+    """Where an entrant of a slot comes from."""
+
+    SEED = "seed"
+    WINNER = "winner"
+    LOSER = "loser"
+
+
+class SlotStatus(StrEnum):
+    """Where a slot stands."""
+
+    WAITING = "waiting"
+    """At least one entrant is not known yet."""
+    READY = "ready"
+    """Both entrants are known and no winner has been reported: a match to play."""
+    DONE = "done"
+    """The winner has been reported."""
+    BYE = "bye"
+    """Only one entrant will ever come: it advances without a match."""
+    VOID = "void"
+    """No entrant will ever come (a losers'-bracket slot fed by byes, an unneeded reset)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where one entrant of a slot comes from: seed ``seed``, or the winner/loser of slot ``slot``."""
+
+    kind: SourceKind
+    seed: int = 0
+    slot: str = ""
+
+    def __str__(self) -> str:
+        return f"seed {self.seed}" if self.kind is SourceKind.SEED else f"{self.kind} of {self.slot}"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One match-up of the bracket.
+
+    ``stage`` orders slots by how far into the event they are (higher is later; it decides the
+    placings). ``reset`` marks the grand-final reset, played only if the losers' champion wins
+    ``GF1``.
+    """
+
+    id: str
+    part: Part
+    round: int
+    index: int
+    top: Source
+    bottom: Source
+    stage: int
+    best_of: int = 1
+    reset: bool = False
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """A column of the drawing: its part, number, label and slot ids from top to bottom."""
+
+    part: Part
+    number: int
+    label: str
+    slots: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """The fixed structure of an elimination event (rebuild it from the seed order and options)."""
+
+    kind: BracketKind
+    entrants: tuple[EntrantId, ...]
+    size: int
+    slots: tuple[Slot, ...]
+    rounds: tuple[BracketRound, ...]
+
+    def slot(self, slot_id: str) -> Slot:
+        """The slot with this id, or :class:`UnknownSlotError`."""
+        for slot in self.slots:
+            if slot.id == slot_id:
+                return slot
+        raise UnknownSlotError(f"the bracket has no slot {slot_id!r}")
+
+
+@dataclass(frozen=True)
+class SlotState:
+    """A slot with its entrants resolved (``None`` where not known or nobody) and its result."""
+
+    slot: Slot
+    top: EntrantId | None
+    bottom: EntrantId | None
+    status: SlotStatus
+    winner: EntrantId | None = None
+    loser: EntrantId | None = None
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A final place, its label ("3=" when shared) and the entrants in it (sorted by id)."""
+
+    rank: int
+    label: str
+    entrants: tuple[EntrantId, ...]
+
+
+@dataclass(frozen=True)
+class BracketState:
+    """The bracket given the results so far."""
+
+    bracket: Bracket
+    slots: tuple[SlotState, ...]
+
+    def slot(self, slot_id: str) -> SlotState:
+        """The state of the slot with this id, or :class:`UnknownSlotError`."""
+        for state in self.slots:
+            if state.slot.id == slot_id:
+                return state
+        raise UnknownSlotError(f"the bracket has no slot {slot_id!r}")
+
+    @property
+    def ready(self) -> tuple[SlotState, ...]:
+        """The slots to play now: both entrants known, no winner yet."""
+        return tuple(s for s in self.slots if s.status is SlotStatus.READY)
+
+    @property
+    def finished(self) -> bool:
+        """Every slot is decided (done, a bye, or void)."""
+        return all(s.status in (SlotStatus.DONE, SlotStatus.BYE, SlotStatus.VOID) for s in self.slots)
+
+    @property
+    def champion(self) -> EntrantId | None:
+        """The winner of the event, once it is finished."""
+        if not self.finished:
+            return None
+        last = max((s for s in self.slots if s.status is not SlotStatus.VOID), key=lambda s: s.slot.stage)
+        return last.winner
+
+    @property
+    def rounds(self) -> tuple[tuple[BracketRound, tuple[SlotState, ...]], ...]:
+        """The drawing: each round with its slots' states, in the bracket's order."""
+        by_id = {s.slot.id: s for s in self.slots}
+        return tuple((r, tuple(by_id[i] for i in r.slots)) for r in self.bracket.rounds)
+
+    @property
+    def placings(self) -> tuple[Placing, ...]:
+        """Final places, best first, once the event is finished (else empty)."""
+        if not self.finished:
+            return ()
+        last: dict[EntrantId, tuple[int, int]] = {}
+        for state in self.slots:
+            if state.status is not SlotStatus.DONE or state.winner is None or state.loser is None:
+                continue
+            for entrant, won in ((state.winner, 1), (state.loser, 0)):
+                key = (state.slot.stage, won)
+                if entrant not in last or key > last[entrant]:
+                    last[entrant] = key
+        groups: dict[tuple[int, int], list[EntrantId]] = {}
+        for entrant, key in last.items():
+            groups.setdefault(key, []).append(entrant)
+        placings = []
+        ahead = 0
+        for key in sorted(groups, reverse=True):
+            members = tuple(sorted(groups[key]))
+            rank = ahead + 1
+            placings.append(Placing(rank, rank_label(rank, shared=len(members) > 1), members))
+            ahead += len(members)
+        return tuple(placings)
+
+
+def seed_order(size: int) -> tuple[int, ...]:
+    """Seeds in first-round slot order for a bracket of ``size`` (a power of two)."""
+    if size < 1 or size & (size - 1):
+        raise InvalidFormatError(f"a bracket size is a power of two, not {size}")
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [s for seed in order for s in (seed, total - seed)]
+    return tuple(order)
+
+
+def single_elimination(
+    entrants: Sequence[EntrantId],
+    *,
+    third_place: bool = False,
+    best_of: int = 1,
+    final_best_of: int | None = None,
+) -> Bracket:
+    """A knockout bracket; ``third_place`` adds a match between the semi-final losers."""
+    field, size, rounds = _field(entrants, minimum=2)
+    _check_best_of(best_of, final_best_of)
+    slots: list[Slot] = []
+    columns: list[BracketRound] = []
+    for r in range(1, rounds + 1):
+        final = r == rounds
+        games = (final_best_of or best_of) if final else best_of
+        made = _main_round(slots, r, size >> r, stage=2 * r, best_of=games)
+        columns.append(BracketRound(Part.WINNERS, r, _knockout_label(size >> (r - 1)), made))
+    if third_place and rounds >= 2:
+        semi = rounds - 1
+        slots.append(
+            Slot(
+                "P3",
+                Part.PLACEMENT,
+                1,
+                1,
+                Source(SourceKind.LOSER, slot=f"W{semi}-1"),
+                Source(SourceKind.LOSER, slot=f"W{semi}-2"),
+                stage=2 * rounds - 1,
+                best_of=best_of,
+            )
+        )
+        columns.append(BracketRound(Part.PLACEMENT, 1, "Third-place match", ("P3",)))
+    return Bracket(BracketKind.SINGLE, field, size, tuple(slots), tuple(columns))
+
+
+def double_elimination(
+    entrants: Sequence[EntrantId],
+    *,
+    reset: bool = True,
+    best_of: int = 1,
+    final_best_of: int | None = None,
+) -> Bracket:
+    """A double-elimination bracket; ``reset`` adds the grand-final reset (see the module text)."""
+    field, size, rounds = _field(entrants, minimum=3)
+    _check_best_of(best_of, final_best_of)
+    slots: list[Slot] = []
+    columns: list[BracketRound] = []
+    for r in range(1, rounds + 1):
+        made = _main_round(slots, r, size >> r, stage=r, best_of=best_of)
+        label = "Winners' final" if r == rounds else f"Winners' round {r}"
+        columns.append(BracketRound(Part.WINNERS, r, label, made))
+
+    losers_rounds = 2 * rounds - 2
+    previous: list[str] = []
+    for j in range(1, losers_rounds + 1):
+        stage = rounds + j
+        made_ids: list[str] = []
+        if j == 1:
+            count = size // 4
+            sources = [
+                (
+                    Source(SourceKind.LOSER, slot=f"W1-{2 * i - 1}"),
+                    Source(SourceKind.LOSER, slot=f"W1-{2 * i}"),
+                )
+                for i in range(1, count + 1)
+            ]
+        elif j % 2 == 0:
+            dropping = j // 2 + 1
+            count = len(previous)
+            order = list(range(1, count + 1))
+            if dropping % 2 == 0:
+                order.reverse()
+            sources = [
+                (
+                    Source(SourceKind.WINNER, slot=previous[i]),
+                    Source(SourceKind.LOSER, slot=f"W{dropping}-{order[i]}"),
+                )
+                for i in range(count)
+            ]
+        else:
+            count = len(previous) // 2
+            sources = [
+                (
+                    Source(SourceKind.WINNER, slot=previous[2 * i]),
+                    Source(SourceKind.WINNER, slot=previous[2 * i + 1]),
+                )
+                for i in range(count)
+            ]
+        for i, (top, bottom) in enumerate(sources, start=1):
+            slot_id = f"L{j}-{i}"
+            slots.append(Slot(slot_id, Part.LOSERS, j, i, top, bottom, stage=stage, best_of=best_of))
+            made_ids.append(slot_id)
+        label = "Losers' final" if j == losers_rounds else f"Losers' round {j}"
+        columns.append(BracketRound(Part.LOSERS, j, label, tuple(made_ids)))
+        previous = made_ids
+
+    final_stage = rounds + losers_rounds + 1
+    final_games = final_best_of or best_of
+    slots.append(
+        Slot(
+            "GF1",
+            Part.FINAL,
+            1,
+            1,
+            Source(SourceKind.WINNER, slot=f"W{rounds}-1"),
+            Source(SourceKind.WINNER, slot=previous[0]),
+            stage=final_stage,
+            best_of=final_games,
+        )
+    )
+    columns.append(BracketRound(Part.FINAL, 1, "Grand final", ("GF1",)))
+    if reset:
+        slots.append(
+            Slot(
+                "GF2",
+                Part.FINAL,
+                2,
+                1,
+                Source(SourceKind.LOSER, slot="GF1"),
+                Source(SourceKind.WINNER, slot="GF1"),
+                stage=final_stage + 1,
+                best_of=final_games,
+                reset=True,
+            )
+        )
+        columns.append(BracketRound(Part.FINAL, 2, "Grand final reset", ("GF2",)))
+    return Bracket(BracketKind.DOUBLE, field, size, tuple(slots), tuple(columns))
+
+
+class _Mark(enum.Enum):
+    PENDING = "pending"
+    NOBODY = "nobody"
+
+
+Resolved = EntrantId | _Mark
+
+
+def advance(bracket: Bracket, winners: Mapping[str, EntrantId]) -> BracketState:
+    """Where the bracket stands after the reported winners (slot id → winning entrant id).
+
+    Raises :class:`UnknownSlotError` for a slot the bracket lacks, :class:`SlotNotReadyError` for a
+    result in a slot whose entrants are not both known (or that is a bye or void), and
+    :class:`NotInSlotError` for a winner who is not in the slot.
+    """
+    known = {slot.id for slot in bracket.slots}
+    unknown = sorted(set(winners) - known)
+    if unknown:
+        raise UnknownSlotError(f"the bracket has no slot {unknown[0]!r}")
+    states: dict[str, SlotState] = {}
+    for slot in bracket.slots:
+        states[slot.id] = _resolve(slot, bracket, states, winners.get(slot.id))
+    return BracketState(bracket, tuple(states[slot.id] for slot in bracket.slots))
+
+
+def _resolve(
+    slot: Slot, bracket: Bracket, states: Mapping[str, SlotState], winner: EntrantId | None
+) -> SlotState:
+    top = _source(slot.top, bracket, states)
+    bottom = _source(slot.bottom, bracket, states)
+    if slot.reset:
+        final = states[slot.top.slot]
+        no_reset = final.status is SlotStatus.DONE and final.winner == final.top
+        if no_reset or final.status is SlotStatus.BYE:
+            top = bottom = _Mark.NOBODY
+    shown_top = top if isinstance(top, int) else None
+    shown_bottom = bottom if isinstance(bottom, int) else None
+    if isinstance(top, int) and isinstance(bottom, int):
+        if winner is None:
+            return SlotState(slot, top, bottom, SlotStatus.READY)
+        if winner not in (top, bottom):
+            raise NotInSlotError(f"entrant {winner} is not in slot {slot.id} ({top} v {bottom})")
+        loser = bottom if winner == top else top
+        return SlotState(slot, top, bottom, SlotStatus.DONE, winner, loser)
+    if winner is not None:
+        raise SlotNotReadyError(f"slot {slot.id} cannot have a result yet: {_describe(slot, top, bottom)}")
+    if _Mark.PENDING in (top, bottom):
+        return SlotState(slot, shown_top, shown_bottom, SlotStatus.WAITING)
+    if top is _Mark.NOBODY and bottom is _Mark.NOBODY:
+        return SlotState(slot, None, None, SlotStatus.VOID)
+    alone = shown_top if shown_top is not None else shown_bottom
+    return SlotState(slot, shown_top, shown_bottom, SlotStatus.BYE, alone, None)
+
+
+def _source(source: Source, bracket: Bracket, states: Mapping[str, SlotState]) -> Resolved:
+    if source.kind is SourceKind.SEED:
+        return bracket.entrants[source.seed - 1] if source.seed <= len(bracket.entrants) else _Mark.NOBODY
+    feeder = states[source.slot]
+    if feeder.status is SlotStatus.VOID:
+        return _Mark.NOBODY
+    if feeder.status is SlotStatus.BYE:
+        return (
+            feeder.winner if source.kind is SourceKind.WINNER and feeder.winner is not None else _Mark.NOBODY
+        )
+    if feeder.status is SlotStatus.DONE:
+        found = feeder.winner if source.kind is SourceKind.WINNER else feeder.loser
+        return found if found is not None else _Mark.NOBODY
+    return _Mark.PENDING
+
+
+def _describe(slot: Slot, top: Resolved, bottom: Resolved) -> str:
+    def one(side: Resolved, source: Source) -> str:
+        if isinstance(side, int):
+            return f"entrant {side}"
+        return "nobody" if side is _Mark.NOBODY else f"the {source} is not known"
+
+    return f"{one(top, slot.top)}, {one(bottom, slot.bottom)}"
+
+
+def _field(entrants: Sequence[EntrantId], *, minimum: int) -> tuple[tuple[EntrantId, ...], int, int]:
+    check_unique(entrants)
+    if len(entrants) < minimum:
+        raise FieldTooSmallError(f"this bracket needs at least {minimum} entrants, not {len(entrants)}")
+    size = 1
+    rounds = 0
+    while size < len(entrants):
+        size *= 2
+        rounds += 1
+    return tuple(entrants), size, rounds
+
+
+def _check_best_of(best_of: int, final_best_of: int | None) -> None:
+    for value in (best_of, final_best_of):
+        if value is not None and (value < 1 or value % 2 == 0):
+            raise InvalidFormatError(f"a match is best of an odd number of games, not {value}")
+
+
+def _main_round(slots: list[Slot], r: int, count: int, *, stage: int, best_of: int) -> tuple[str, ...]:
+    size = 2 * count << (r - 1)
+    made = []
+    for i in range(1, count + 1):
+        if r == 1:
+            order = seed_order(size)
+            top = Source(SourceKind.SEED, seed=order[2 * i - 2])
+            bottom = Source(SourceKind.SEED, seed=order[2 * i - 1])
+        else:
+            top = Source(SourceKind.WINNER, slot=f"W{r - 1}-{2 * i - 1}")
+            bottom = Source(SourceKind.WINNER, slot=f"W{r - 1}-{2 * i}")
+        slot_id = f"W{r}-{i}"
+        slots.append(Slot(slot_id, Part.WINNERS, r, i, top, bottom, stage=stage, best_of=best_of))
+        made.append(slot_id)
+    return tuple(made)
+
+
+def _knockout_label(entrants_in_round: int) -> str:
+    return {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(
+        entrants_in_round, f"Round of {entrants_in_round}"
+    )
+
+
+__all__ = [
+    "Bracket",
+    "BracketKind",
+    "BracketRound",
+    "BracketState",
+    "Part",
+    "Placing",
+    "Slot",
+    "SlotState",
+    "SlotStatus",
+    "Source",
+    "SourceKind",
+    "advance",
+    "double_elimination",
+    "seed_order",
+    "single_elimination",
+]
