@@ -98,6 +98,9 @@ class Game(ABC, Generic[S]):
     options: ClassVar[tuple[Option, ...]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     default_preset: ClassVar[str | None] = None
+    #: A game with both ``target`` and ``deals`` options whose ``deals`` is null (not in use) while
+    #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (README §4).
+    deals_off_under_target: ClassVar[bool] = False
 
     # -- declaration helpers -------------------------------------------------------------
 
@@ -246,12 +249,20 @@ class Game(ABC, Generic[S]):
         given: dict[str, Any] = {}
         for layer in layers:
             given.update({k: v for k, v in layer.items() if k != "preset"})
+        # README §4: with both a target and a number of deals, the target (when set) ends the
+        # match; an explicit null does not count as given, and deals is null while a target is
+        # in force, so that the echoed options can be scored again (README §6).
+        target_set = self.deals_off_under_target and given.get("target") is not None
+        if target_set and "deals" in given and given["deals"] is None:
+            del given["deals"]
         for opt in self.all_options():
             if opt.name in given:
                 problem = opt.check(given[opt.name], probe)
                 if problem:
                     raise OptionError(opt.name, f"{opt.name} {problem}")
         effective.update(given)
+        if target_set and "deals" not in given:
+            effective["deals"] = None
         table = Table(sides=sides, options=MappingProxyType(effective))
         self.check_options(table, given)
         return table

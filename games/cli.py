@@ -31,9 +31,14 @@ def _parse_option(text: str) -> tuple[str, Any]:
     if not sep or not name:
         raise GameError(None, f"--option takes NAME=VALUE, not {text!r}")
     try:
-        return name, json.loads(value)
+        return name, json.loads(value, parse_constant=_not_json)
     except ValueError:
         return name, value
+
+
+def _not_json(constant: str) -> Any:
+    """``NaN`` and ``Infinity`` are not JSON (Python's reader accepts them): they stay strings."""
+    raise ValueError(f"{constant} is not JSON")
 
 
 def score(key: str, stdin: TextIO, option_args: Sequence[str], preset: str | None) -> Any:

@@ -117,6 +117,7 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
     )
     min_sides = 2
     max_sides = 5
+    deals_off_under_target = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "tricks",
@@ -144,7 +145,7 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             "deals",
             Integer(low=1),
             lambda sides: 2 * len(sides),
-            "Fixed-length match: it ends after this many deals (ignored when target is set).",
+            "Fixed-length match: it ends after this many deals (null, not in use, when target is set).",
             default_text="2 × number of players",
         ),
         Option(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Game
+from games.declaration import Option
 
 
 def entry_schema(game: type[Game[Any]]) -> dict[str, Any]:
@@ -25,9 +26,19 @@ def options_schema(game: type[Game[Any]]) -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{game.name} options",
         "type": "object",
-        "properties": {o.name: o.schema() for o in game.all_options()},
+        "properties": {o.name: _option_schema(game, o) for o in game.all_options()},
         "additionalProperties": False,
     }
+
+
+def _option_schema(game: type[Game[Any]], option: Option) -> dict[str, Any]:
+    schema = option.schema()
+    if game.deals_off_under_target and option.name == "deals" and not option.nullable:
+        # null next to a target (README §4), as the echoed options of such a match hold it
+        kind = option.kind.schema()
+        rest = {key: value for key, value in schema.items() if key not in kind}
+        return {"anyOf": [kind, {"type": "null"}], **rest}
+    return schema
 
 
 def game_schema(game: type[Game[Any]]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ class Tally(Game[None]):
     aliases = ("generic",)
     min_sides = 2
     max_sides = 8
+    deals_off_under_target = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field("points", PerSide(Integer()), "Each side's points on this deal; negatives allowed."),
     )
