@@ -21,8 +21,9 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from games.base import DealScore, Game, Result, Table
-from games.common import SUIT_SYMBOLS, SUITS, adds_up_to, only_field, other_side
+from games.common import SUIT_SYMBOLS, SUITS, adds_up_to, other_side
 from games.declaration import EntryContext, Field, Option, Rule
+from games.errors import GameError
 from games.rounding import round10
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Record, Seat, SideRef, Variants
 
@@ -293,6 +294,15 @@ def contract_text(bid: Any, trump: str) -> str:
 LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "belote", "melds")
 
 
+def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
+    """A dead deal has no other field; the error is on the first one present, in table order."""
+    if value is True:
+        for name in LATER_FIELDS:
+            if ctx.has(name):
+                raise GameError(name, f"a dead deal has no other fields; remove {name}")
+    return None
+
+
 def _unless_dead(raw: Mapping[str, Any]) -> bool:
     return raw.get("dead") is not True
 
@@ -443,7 +453,7 @@ class Coinche(Game[CoincheState]):
             "true when all four passed: the deal is dead, scores nothing, and the next player deals.",
             required=False,
             default=False,
-            rules=(only_field(*LATER_FIELDS),),
+            rules=(Rule("With `true`, no other field may be present.", _dead_alone),),
         ),
         Field(
             "taker",

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.base import DealScore, Game, Result, Table
-from games.common import SUIT_SYMBOLS, SUITS, adds_up_to, best, only_field, other_side
+from games.common import SUIT_SYMBOLS, SUITS, adds_up_to, best, other_side
 from games.declaration import EntryContext, Field, Option, Rule
+from games.errors import GameError
 from games.values import (
     Boolean,
     Choice,
@@ -81,6 +82,15 @@ def meld_cards(meld: Mapping[str, Any]) -> frozenset[Card]:
         return frozenset((meld["rank"], suit) for suit in SUITS)
     start = RANKS.index(meld["top"])
     return frozenset((rank, meld["suit"]) for rank in RANKS[start : start + meld["length"]])
+
+
+def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
+    """A dead deal has no other field; the error is on the first one present, in table order."""
+    if value is True:
+        for name in DEAD_FIELDS:
+            if ctx.has(name):
+                raise GameError(name, f"a dead deal has no other fields; remove {name}")
+    return None
 
 
 def _alive(raw: Mapping[str, Any]) -> bool:
@@ -265,7 +275,7 @@ class JoJotte(Game[JoJotteState]):
             "Both players passed throughout: the deal is annulled and the other player deals.",
             required=False,
             default=False,
-            rules=(only_field(*DEAD_FIELDS),),
+            rules=(Rule("With `true`, no other field may be present.", _dead_alone),),
         ),
         Field(
             "declarer",

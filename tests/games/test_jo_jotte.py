@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from games import GameError, IllegalDealError, OptionError, find_game
 from games.cli import main
+from tests.games.cli_support import run_cli
 from tests.paths import DATA
 
 GAME = find_game("jo-jotte")
@@ -537,9 +538,9 @@ ERRORS = [
     ("unknown key first", {"bonus": 1, "tricks": 3}, "bonus"),
     ("dead not a boolean", {"dead": "yes"}, "dead"),
     ("dead null", {"dead": None}, "dead"),
-    ("dead with a declarer", {"dead": True, "declarer": E}, "dead"),
-    ("dead with only melds", {"dead": True, "melds": {}}, "dead"),
-    ("dead with the default special", {"dead": True, "special": "none"}, "dead"),
+    ("dead with a declarer", {"dead": True, "declarer": E}, "declarer"),
+    ("dead with only melds", {"dead": True, "melds": {}}, "melds"),
+    ("dead with the default special", {"dead": True, "special": "none"}, "special"),
     ("dead false needs a declarer", {"dead": False}, "declarer"),
     ("declarer missing", {k: v for k, v in VALID.items() if k != "declarer"}, "declarer"),
     ("declarer not a player", {**VALID, "declarer": "Culbertson"}, "declarer"),
@@ -894,3 +895,152 @@ def test_it_raises_only_game_errors_for_any_json(entry, options):
     for opts in (None, options):
         with contextlib.suppress(GameError):
             play([VALID, entry, entry], opts).as_json()
+
+
+# -- review ---------------------------------------------------------------------------------------
+# A second reading of jo-jotte.md, sentence by sentence. Every number is worked out by hand from the
+# spec; the whole matches go through the real command line (`python -m games score jo-jotte`).
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        # "With true, no other field may be present (the error names the first other field, in this
+        # table's order)." An error names a field through its "field" key (README §7).
+        pytest.param({"dead": True, "declarer": E}, "declarer", id="dead with a declarer"),
+        pytest.param({"dead": True, "melds": {}}, "melds", id="dead with only melds"),
+        pytest.param({"dead": True, "special": "none"}, "special", id="dead with the default special"),
+        pytest.param({"dead": True, "jo_jotte": None}, "jo_jotte", id="dead with jo_jotte null"),
+        pytest.param(
+            {"dead": True, "jo_jotte": E, "tricks": {E: 9, J: 0}, "double": 2},
+            "double",
+            id="dead with several fields: double comes first in the table",
+        ),
+        pytest.param({"dead": True, "contract": "stars"}, "contract", id="dead with a bad contract"),
+        pytest.param({"dead": True, "declarer": E, "zzz": 1}, "zzz", id="an unknown key still comes first"),
+        pytest.param({"dead": 1, "declarer": E}, "dead", id="dead not a boolean is on dead"),
+    ],
+)
+def test_review_a_dead_deal_names_the_first_other_field(entry, field):
+    assert error_of([VALID, entry]) == (1, field)
+
+
+def test_review_a_dead_deal_error_through_the_command_line():
+    run = run_cli(["score", "jo-jotte"], {"sides": SIDES, "deals": [{"dead": True, "tricks": {E: 9, J: 0}}]})
+    assert run.code == 2
+    assert (run.doc["error"]["deal"], run.doc["error"]["field"]) == (0, "tricks")
+
+
+# A hand-made rubber with a tie, a nullo, a dead deal and a lost slam, target 100, Josephine deals first.
+REVIEW_OPTIONS = {"target": 100, "first_dealer": J, "pot_multiplied": True, "rubber_bonus": 200}
+REVIEW_RUBBER = [
+    # Ely plays spades doubled; tricks 4/5; Ely 75 + tierce 20 = 95, Josephine 85 + Jo-Jotte 20 = 105:
+    # the opponent wins: (75 + 85) × 2 = 320 below Josephine (game 1 to her); above Ely 20, Josephine 20.
+    {
+        "declarer": E,
+        "contract": "spades",
+        "double": 2,
+        "tricks": {E: 4, J: 5},
+        "trick_points": {E: 75, J: 85},
+        "melds": {E: [seq(3, "Q", "hearts")]},
+        "jo_jotte": J,
+    },
+    # Josephine plays hearts redoubled; Ely 90, Josephine 70 + Jo-Jotte 20 = 90: a tie. Nobody below;
+    # pot_multiplied: 160 × 4 = 640 into the pot. Josephine 20 above.
+    {
+        "declarer": J,
+        "contract": "hearts",
+        "double": 4,
+        "tricks": {E: 5, J: 4},
+        "trick_points": {E: 90, J: 70},
+        "jo_jotte": J,
+    },
+    # Josephine's nullo against Ely's clubs; she took 2 tricks: Ely 200 + 100 = 300 above; pot + 160 = 800.
+    {
+        "declarer": E,
+        "contract": "clubs",
+        "special": "nullo",
+        "tricks": {E: 7, J: 2},
+        "trick_points": {E: 140, J: 20},
+    },
+    # dead: the pot waits.
+    {"dead": True},
+    # Ely's slam at no trump, doubled, fails with 8 tricks: Josephine scores 150 + 10 = 160 above (not
+    # doubled) and collects the pot of 800: 960 above, nothing below.
+    {
+        "declarer": E,
+        "contract": "no-trump",
+        "special": "slam",
+        "double": 2,
+        "tricks": {E: 8, J: 1},
+        "trick_points": {E: 150, J: 10},
+    },
+    # Josephine plays diamonds and takes all 9 tricks: 160 below (game 2, the rubber 2-0), 100 above for
+    # all the tricks and the rubber bonus 200 above.
+    {"declarer": J, "contract": "diamonds", "tricks": {E: 0, J: 9}, "trick_points": {E: 0, J: 160}},
+]
+
+
+def test_review_a_hand_made_rubber_through_the_command_line():
+    run = run_cli(["score", "jo-jotte"], {"sides": SIDES, "options": REVIEW_OPTIONS, "deals": REVIEW_RUBBER})
+    assert run.code == 0, run
+    doc = run.doc
+    zero = {E: 0, J: 0}
+    assert [(d["below"], d["above"], d["result"], d["game"], d["pot"]) for d in doc["deals"]] == [
+        ({E: 0, J: 320}, {E: 20, J: 20}, "opponent", 1, 0),
+        (zero, {E: 0, J: 20}, "tie", 2, 640),
+        (zero, {E: 300, J: 0}, "nullo_failed", 2, 800),
+        (zero, zero, "dead", 2, 800),
+        (zero, {E: 0, J: 960}, "slam_failed", 2, 0),
+        ({E: 0, J: 160}, {E: 0, J: 300}, "declarer", 2, 0),
+    ]
+    assert [d["scores"] for d in doc["deals"]] == [
+        {E: 20, J: 340},
+        {E: 0, J: 20},
+        {E: 300, J: 0},
+        zero,
+        {E: 0, J: 960},
+        {E: 0, J: 460},
+    ]
+    assert [d["dealer"] for d in doc["deals"]] == [J, E, J, E, J, E]
+    assert doc["totals"] == {E: 320, J: 1780}
+    assert doc["outcome"] == {"finished": True, "winner": J, "draw": False, "games_won": {E: 0, J: 2}}
+    assert doc["games"] == [
+        {"number": 1, "below": {E: 0, J: 320}, "winner": J},
+        {"number": 2, "below": {E: 0, J: 160}, "winner": J},
+    ]
+    assert doc["pot"] == 0
+    assert doc["next_dealer"] is None
+    assert doc["next_deal"] is None
+
+
+def test_review_winner_by_points_can_differ_from_the_rubber_winner():
+    deals = [
+        # Ely 100 > 60: 100 below, game 1 to Ely.
+        deal(E, "spades", (6, 3), (100, 60)),
+        # Josephine's nullo against Ely's hearts, no trick taken: Josephine 200 above; pot 160.
+        deal(E, "hearts", (9, 0), (160, 0), special="nullo"),
+        # Josephine plays clubs: 110 + quartet of Jacks 100 = 210 > 50: 110 below (game 2 to her),
+        # 100 above and the pot of 160: 370.
+        deal(J, "clubs", (3, 6), (50, 110), melds={J: [quartet("J")]}),
+        # Another nullo made by Josephine: 200 above; pot 160.
+        deal(E, "hearts", (9, 0), (160, 0), special="nullo"),
+        # Ely plays diamonds: 80 + Jo-Jotte 20 = 100 > 80: 80 below (game 3, the rubber 2-1), Jo-Jotte 20,
+        # the pot 160 and the rubber bonus 100 above: 360.
+        deal(E, "diamonds", (5, 4), (80, 80), jo_jotte=E),
+    ]
+    match = {"sides": SIDES, "options": {"rubber_bonus": 100}, "deals": deals}
+    by_points = run_cli(["score", "jo-jotte", "--option", "winner_by=points"], match).doc
+    assert [d["scores"] for d in by_points["deals"]] == [
+        {E: 100, J: 0},
+        {E: 0, J: 200},
+        {E: 0, J: 370},
+        {E: 0, J: 200},
+        {E: 360, J: 0},
+    ]
+    assert [d["game"] for d in by_points["deals"]] == [1, 2, 2, 3, 3]
+    assert by_points["totals"] == {E: 460, J: 770}
+    assert by_points["outcome"] == {"finished": True, "winner": J, "draw": False, "games_won": {E: 2, J: 1}}
+    assert [g["winner"] for g in by_points["games"]] == [E, J, E]
+    by_games = run_cli(["score", "jo-jotte"], match).doc
+    assert by_games["outcome"]["winner"] == E
