@@ -16,6 +16,7 @@ import pytest
 from games import GameError, IllegalDealError, OptionError, SidesError, find_game
 from games.aluette import deal_points, from_sequence
 from games.cli import main
+from tests.games.cli_support import run_cli, without_breakdowns
 from tests.paths import DATA
 
 SIDES = ["Us", "Them"]
@@ -344,3 +345,87 @@ def test_it_matches_the_golden_score_sheets(path):
     code = main(["score", "aluette", *sheet["args"]], io.StringIO(json.dumps(sheet["match"])), out)
     assert code == 0
     assert _strip_breakdown(json.loads(out.getvalue())) == sheet["expect"]
+
+
+# -- review: a whole match by hand, through the command line -------------------------------------
+
+
+def test_review_a_match_to_ten_by_hand():
+    # target 10, seat 3 deals first.
+    # 1 (3) BBBBBAAAA: Them win the first five in a row: 5.              0 - 5
+    # 2 (0) Us first to five with an opening run of 9: 9.                9 - 5
+    # 3 (1) ABBABBBAB: Them 6 tricks, but Us won trick 1: run 0, 1.      9 - 6
+    # 4 (2) AABABAABA: Us 6 tricks, opening run 2: 1.                    10 - 6, Us win.
+    run = run_cli(
+        ["score", "aluette", "--option", "target=10"],
+        {
+            "sides": SIDES,
+            "options": {"first_dealer": 3},
+            "deals": [seq("BBBBBAAAA"), ftf("Us", 9), seq("ABBABBBAB"), seq("AABABAABA")],
+        },
+    )
+
+    assert run.code == 0
+    doc = without_breakdowns(run.doc)
+    assert doc["deals"] == [
+        {
+            "number": 1,
+            "dealer": 3,
+            "scores": {"Us": 0, "Them": 5},
+            "running_totals": {"Us": 0, "Them": 5},
+            "first_to_five": "Them",
+            "opening_run": 5,
+            "tricks": {"Us": 4, "Them": 5},
+        },
+        {
+            "number": 2,
+            "dealer": 0,
+            "scores": {"Us": 9, "Them": 0},
+            "running_totals": {"Us": 9, "Them": 5},
+            "first_to_five": "Us",
+            "opening_run": 9,
+        },
+        {
+            "number": 3,
+            "dealer": 1,
+            "scores": {"Us": 0, "Them": 1},
+            "running_totals": {"Us": 9, "Them": 6},
+            "first_to_five": "Them",
+            "opening_run": 0,
+            "tricks": {"Us": 3, "Them": 6},
+        },
+        {
+            "number": 4,
+            "dealer": 2,
+            "scores": {"Us": 1, "Them": 0},
+            "running_totals": {"Us": 10, "Them": 6},
+            "first_to_five": "Us",
+            "opening_run": 2,
+            "tricks": {"Us": 6, "Them": 3},
+        },
+    ]
+    assert doc["totals"] == {"Us": 10, "Them": 6}
+    assert doc["outcome"] == {"finished": True, "winner": "Us", "draw": False}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+    assert doc["options"] == {"target": 10, "first_dealer": 3}
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"sequence": "AAAAB", "opening_run": 3}, "sequence"),  # both forms before the format
+        ({"sequence": None}, "sequence"),
+        ({"sequence": None, "first_to_five": "Us", "opening_run": 1}, "sequence"),
+        ({"sequence": "AAAAAAAA B"}, "sequence"),
+        ({"opening_run": 3}, "first_to_five"),
+        ({"first_to_five": "Us"}, "opening_run"),
+        ({"first_to_five": "us", "opening_run": 1}, "first_to_five"),
+        ({"first_to_five": None, "opening_run": 1}, "first_to_five"),
+        ({"first_to_five": "Us", "opening_run": None}, "opening_run"),
+        ({"first_to_five": "Us", "opening_run": 1.0}, "opening_run"),
+        ({"first_to_five": "Us", "opening_run": -1}, "opening_run"),
+        ({"first_to_five": "Us", "opening_run": 1, "tricks": {}}, "tricks"),
+    ],
+)
+def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+    assert error_of([entry]) == (0, field)

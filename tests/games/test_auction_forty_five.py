@@ -14,6 +14,7 @@ import pytest
 
 from games import IllegalDealError, OptionError, find_game
 from games.cli import main
+from tests.games.cli_support import run_cli, without_breakdowns
 from tests.paths import DATA
 
 SIDES = ["Us", "Them"]
@@ -508,3 +509,124 @@ def test_it_replays_the_golden_sheet(path):
 
 def test_it_has_at_least_three_golden_sheets():
     assert len(_sheets()) >= 3
+
+
+# -- review: whole matches by hand, through the command line -------------------------------------
+
+# target 60, all_points, seat 1 deals first:
+# 1 Them bid 25, Us 1 / Them 4 + HT: Them took 25, made, all points 25; Us 5.       5 - 25
+# 2 Us bid 25, Us 4 + HT / Them 1: Us took 25, made, 25; Them 5.                     30 - 30
+# 3 Us bid 20, Us 3 + HT / Them 2: Us 20; Them 10.                                   50 - 40
+# 4 Them bid 20, Us 2 / Them 3 + HT: Them 20; Us 10.                                 60 - 60
+#   Both reach 60 on one deal: bidder_out_first -> Them (the bidders); higher_total -> equal, play on.
+# 5 Them bid 25, Us 1 / Them 4 + HT: Them 25, Us 5.                                  65 - 85, Them.
+TO_SIXTY = [
+    deal("Them", 25, 1, 4, "Them"),
+    deal("Us", 25, 4, 1, "Us"),
+    deal("Us", 20, 3, 2, "Us", trump="clubs"),
+    deal("Them", 20, 2, 3, "Them"),
+    deal("Them", 25, 1, 4, "Them"),
+]
+
+
+def _score(deals: list[Any], options: dict[str, Any], *args: str) -> Any:
+    run = run_cli(
+        ["score", "auction-forty-five", *args], {"sides": SIDES, "options": options, "deals": deals}
+    )
+    assert run.code == 0, run.doc
+    return without_breakdowns(run.doc)
+
+
+def test_review_equal_totals_past_the_target_play_on_under_higher_total():
+    doc = _score(
+        TO_SIXTY,
+        {"target": 60, "made_bid_scores": "all_points"},
+        "--option",
+        "end_rule=higher_total",
+        "--option",
+        "first_dealer=1",
+    )
+
+    assert [d["scores"] for d in doc["deals"]] == [
+        {"Us": 5, "Them": 25},
+        {"Us": 25, "Them": 5},
+        {"Us": 20, "Them": 10},
+        {"Us": 10, "Them": 20},
+        {"Us": 5, "Them": 25},
+    ]
+    assert [d["dealer"] for d in doc["deals"]] == [1, 2, 3, 0, 1]
+    assert [d["made"] for d in doc["deals"]] == [True] * 5
+    assert [d["took"] for d in doc["deals"]] == [
+        {"Us": 5, "Them": 25},
+        {"Us": 25, "Them": 5},
+        {"Us": 20, "Them": 10},
+        {"Us": 10, "Them": 20},
+        {"Us": 5, "Them": 25},
+    ]
+    assert [(d["bidder"], d["bid"]) for d in doc["deals"]] == [
+        ("Them", 25),
+        ("Us", 25),
+        ("Us", 20),
+        ("Them", 20),
+        ("Them", 25),
+    ]
+    assert doc["deals"][3]["running_totals"] == {"Us": 60, "Them": 60}
+    assert doc["totals"] == {"Us": 65, "Them": 85}
+    assert doc["outcome"] == {"finished": True, "winner": "Them", "draw": False}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+
+
+def test_review_the_bidders_go_out_first_when_both_reach_the_target():
+    doc = _score(TO_SIXTY[:4], {"target": 60, "made_bid_scores": "all_points", "first_dealer": 1})
+
+    assert doc["totals"] == {"Us": 60, "Them": 60}
+    assert doc["outcome"] == {"finished": True, "winner": "Them", "draw": False}
+
+
+def test_review_default_scoring_of_the_same_deals():
+    # bid_plus_high_trump: 1 Them 25 + 5 = 30, Us 5; 2 Us 25 + 5 = 30, Them 5; 3 Us 20 + 5 = 25,
+    # Them 10; 4 Them 20 + 5 = 25, Us 10; 5 Them 25 + 5 = 30, Us 5: 75 - 100, short of 120.
+    doc = _score(TO_SIXTY, {})
+
+    assert [d["scores"] for d in doc["deals"]] == [
+        {"Us": 5, "Them": 30},
+        {"Us": 30, "Them": 5},
+        {"Us": 25, "Them": 10},
+        {"Us": 10, "Them": 25},
+        {"Us": 5, "Them": 30},
+    ]
+    assert doc["totals"] == {"Us": 75, "Them": 100}
+    assert doc["outcome"]["finished"] is False
+    assert doc["next_deal"] == {"dealer": 1}
+
+
+def test_review_a_side_at_100_may_not_bid_15_in_the_next_deal():
+    # After the five default deals Them have 100: a bid of 15 by Them is an error on bid, by Us fine.
+    assert error_of([*TO_SIXTY, deal("Them", 15, 2, 3, None)]) == (5, "bid")
+    assert error_of([*TO_SIXTY, deal("Us", 15, 3, 2, None), deal("Them", 15, 2, 3, None)]) == (6, "bid")
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": None}, "bidder"),
+        ({"bidder": "Us", "tricks": {"Us": 3, "Them": 2}, "high_trump": None}, "bid"),
+        ({"bidder": "Us", "bid": 20, "high_trump": None}, "tricks"),
+        ({"bidder": "Us", "bid": 20, "tricks": {"Us": 3, "Them": 2}}, "high_trump"),
+        ({"bidder": None, "bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": None}, "bidder"),
+        ({"bidder": "Us", "bid": 20.0, "tricks": {"Us": 3, "Them": 2}, "high_trump": None}, "bid"),
+        ({"bidder": "Us", "bid": 22, "tricks": {"Us": 3, "Them": 2}, "high_trump": None}, "bid"),
+        ({"bidder": "Us", "bid": 35, "tricks": {"Us": 3, "Them": 2}, "high_trump": None}, "bid"),
+        ({"bidder": "Us", "bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": "us"}, "high_trump"),
+        (
+            {"bidder": "Us", "bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": None, "trump": None},
+            "trump",
+        ),
+        (
+            {"bidder": "Us", "bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": None, "trump": "NT"},
+            "trump",
+        ),
+    ],
+)
+def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+    assert error_of([entry]) == (0, field)

@@ -14,6 +14,7 @@ import pytest
 
 from games import IllegalDealError, OptionError, find_game
 from games.cli import main
+from tests.games.cli_support import run_cli, run_main, without_breakdowns
 from tests.paths import DATA
 
 SIDES = ["Us", "Them"]
@@ -486,3 +487,116 @@ def test_it_replays_the_golden_sheet(path):
 
 def test_it_has_at_least_three_golden_sheets():
     assert len(_sheets()) >= 3
+
+
+# -- review: whole matches by hand, through the command line -------------------------------------
+
+
+def test_review_a_down_up_25_start_with_times_five_boards_by_hand():
+    # --preset down-up-25, failed_board times_five, seat 3 deals first.
+    # 1 (seat 3, n 13) [3, board, 4, pass]: Us 7, Them board. 2 / 11: Us fail -35; Them board
+    #   failed, 5 x 13 = -65.                                                     -35 / -65
+    # 2 (seat 0) dead: 0 / 0, still 12 cards next.
+    # 3 (seat 1, n 12) [pass, pass, double-board, pass]: Us double-board 12 / 0 = 15 x 12 = 180;
+    #   Them none, 0 tricks = 0.                                                  145 / -65
+    # 4 (seat 2, n 11) [1, 2, pass, 3]: Us 1, Them 5; 6 / 5: Us 5 + 5 = 10, Them 25. 155 / -40
+    # Next: seat 3 deals 10 cards.
+    run = run_cli(
+        ["score", "back-alley", "--preset", "down-up-25", "--option", "first_dealer=3"],
+        {
+            "sides": SIDES,
+            "options": {"failed_board": "times_five"},
+            "deals": [
+                deal([3, "board", 4, "pass"], 2, 11, trump="hearts"),
+                {"dead": True, "bids": ["pass"] * 4, "trump": "no-trump"},
+                deal(["pass", "pass", "double-board", "pass"], 12, 0),
+                deal([1, 2, "pass", 3], 6, 5),
+            ],
+        },
+    )
+
+    assert run.code == 0
+    doc = without_breakdowns(run.doc)
+    assert [d["scores"] for d in doc["deals"]] == [
+        {"Us": -35, "Them": -65},
+        {"Us": 0, "Them": 0},
+        {"Us": 180, "Them": 0},
+        {"Us": 10, "Them": 25},
+    ]
+    assert [d["dealer"] for d in doc["deals"]] == [3, 0, 1, 2]
+    assert [d["hand_size"] for d in doc["deals"]] == [13, 12, 12, 11]
+    assert [d["dead"] for d in doc["deals"]] == [False, True, False, False]
+    assert doc["deals"][0]["contracts"] == {
+        "Us": {"type": "number", "value": 7},
+        "Them": {"type": "board", "value": "board"},
+    }
+    assert doc["deals"][2]["contracts"] == {
+        "Us": {"type": "board", "value": "double-board"},
+        "Them": {"type": "none"},
+    }
+    assert doc["deals"][3]["contracts"] == {
+        "Us": {"type": "number", "value": 1},
+        "Them": {"type": "number", "value": 5},
+    }
+    assert doc["totals"] == {"Us": 155, "Them": -40}
+    assert doc["outcome"] == {"finished": False, "winner": None, "draw": False}
+    assert doc["next_dealer"] == 3
+    assert doc["next_deal"] == {"dealer": 3, "hand_size": 10}
+    assert doc["options"] == {
+        "preset": "down-up-25",
+        "deal_sequence": "down-up-25",
+        "failed_board": "times_five",
+        "first_dealer": 3,
+    }
+
+
+def _split(n: int, extra_to_us: bool) -> dict[str, Any]:
+    """Seats 0 and 1 each bid 1; the tricks split evenly, the odd one to Us or to Them."""
+    us = n // 2 + (n % 2 if extra_to_us else 0)
+    return deal([1, 1, "pass", "pass"], us, n - us)
+
+
+def test_review_a_whole_down_up_26_match_of_mirrored_deals_is_a_draw():
+    # Each deal, both sides bid 1 and split the tricks; the odd trick of the 14 odd-sized deals goes
+    # to Us and Them in turn, so the totals are equal after the 26th deal: a draw.
+    match = []
+    odd_deals = 0
+    for n in DOWN_UP_26:
+        match.append(_split(n, extra_to_us=odd_deals % 2 == 0))
+        odd_deals += n % 2
+    run = run_main(["score", "back-alley"], {"sides": SIDES, "deals": [*match[:6], DEAD, *match[6:]]})
+
+    doc = run.doc
+    assert run.code == 0
+    assert len(doc["deals"]) == 27
+    assert doc["totals"]["Us"] == doc["totals"]["Them"]
+    assert doc["outcome"] == {"finished": True, "winner": None, "draw": True}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+    assert doc["deals"][6]["hand_size"] == doc["deals"][7]["hand_size"] == 7
+    late = run_main(["score", "back-alley"], {"sides": SIDES, "deals": [*match, DEAD]})
+    assert late.doc["error"]["deal"] == 26
+    assert late.doc["error"]["field"] is None
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"dead": None}, "dead"),
+        ({"dead": 1}, "dead"),
+        ({"dead": True, "bids": None}, "bids"),
+        ({"dead": True, "bids": ["pass", "pass", "pass"]}, "bids"),
+        ({"dead": True, "bids": ["pass"] * 4, "tricks": {"Us": 13, "Them": 0}}, "tricks"),
+        ({"dead": True, "tricks": None}, "tricks"),
+        ({"dead": True, "trump": "stars"}, "trump"),
+        ({"dead": False, "bids": ["pass"] * 4, "tricks": {"Us": 13, "Them": 0}}, "bids"),
+        ({"tricks": {"Us": 13, "Them": 0}}, "bids"),
+        ({"bids": [1, "pass", "pass", "pass"]}, "tricks"),
+        ({"bids": [1.0, "pass", "pass", "pass"], "tricks": {"Us": 13, "Them": 0}}, "bids"),
+        ({"bids": [True, "pass", "pass", "pass"], "tricks": {"Us": 13, "Them": 0}}, "bids"),
+        ({"bids": [1, "Pass", "pass", "pass"], "tricks": {"Us": 13, "Them": 0}}, "bids"),
+        ({"bids": [1, "pass", "pass", "pass"], "tricks": {"Us": 13}}, "tricks"),
+        ({"bids": [1, "pass", "pass", "pass"], "tricks": {"Us": 13, "Them": 0}, "trump": None}, "trump"),
+    ],
+)
+def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+    assert error_of([entry]) == (0, field)

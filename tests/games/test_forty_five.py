@@ -14,6 +14,7 @@ import pytest
 
 from games import IllegalDealError, OptionError, SidesError, find_game
 from games.cli import main
+from tests.games.cli_support import run_cli, without_breakdowns
 from tests.paths import DATA
 
 SIDES = ["Us", "Them"]
@@ -243,3 +244,74 @@ def test_it_replays_the_golden_sheet(path):
 
 def test_it_has_at_least_three_golden_sheets():
     assert len(_sheets()) >= 3
+
+
+# -- review: a whole match by hand, through the command line -------------------------------------
+
+
+def test_review_a_match_to_a_lower_target_by_hand():
+    # target 20, seat 2 deals first: 4/1 -> Us 5; 0/5 -> Them 10; 5/0 -> Us 10 (15-10);
+    # 3/2 -> Us 5: 20-10, Us win. Dealers 2, 3, 0, 1.
+    run = run_cli(
+        ["score", "forty-five", "--option", "first_dealer=2"],
+        {
+            "sides": SIDES,
+            "options": {"target": 20},
+            "deals": [deal(4, 1, trump="clubs"), deal(0, 5), deal(5, 0), deal(3, 2, trump="spades")],
+        },
+    )
+
+    assert run.code == 0
+    doc = without_breakdowns(run.doc)
+    assert doc["deals"] == [
+        {
+            "number": 1,
+            "dealer": 2,
+            "scores": {"Us": 5, "Them": 0},
+            "running_totals": {"Us": 5, "Them": 0},
+            "tricks": {"Us": 4, "Them": 1},
+            "trump": "clubs",
+        },
+        {
+            "number": 2,
+            "dealer": 3,
+            "scores": {"Us": 0, "Them": 10},
+            "running_totals": {"Us": 5, "Them": 10},
+            "tricks": {"Us": 0, "Them": 5},
+        },
+        {
+            "number": 3,
+            "dealer": 0,
+            "scores": {"Us": 10, "Them": 0},
+            "running_totals": {"Us": 15, "Them": 10},
+            "tricks": {"Us": 5, "Them": 0},
+        },
+        {
+            "number": 4,
+            "dealer": 1,
+            "scores": {"Us": 5, "Them": 0},
+            "running_totals": {"Us": 20, "Them": 10},
+            "tricks": {"Us": 3, "Them": 2},
+            "trump": "spades",
+        },
+    ]
+    assert doc["totals"] == {"Us": 20, "Them": 10}
+    assert doc["outcome"] == {"finished": True, "winner": "Us", "draw": False}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+    assert doc["options"] == {"target": 20, "first_dealer": 2}
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"trump": "stars"}, "tricks"),  # fields in table order: tricks first
+        ({"tricks": {"Us": 3, "Them": 2}, "trump": None}, "trump"),
+        ({"tricks": {"Us": 3, "Them": 2}, "trump": "Hearts"}, "trump"),
+        ({"tricks": {"Us": 3, "Them": 2.0}}, "tricks"),
+        ({"tricks": {"Us": 3, "Them": 2, "Others": 0}}, "tricks"),
+        ({"tricks": None}, "tricks"),
+        ({"trump": "stars", "extra": 1}, "extra"),  # an unknown key first
+    ],
+)
+def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+    assert error_of([entry]) == (0, field)

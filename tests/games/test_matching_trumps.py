@@ -788,3 +788,154 @@ def test_it_matches_the_golden_score_sheets(path):
     run = run_main(["score", "matching-trumps", *sheet["args"]], sheet["match"])
     assert run.code == 0
     assert without_breakdowns(run.doc) == sheet["expect"]
+
+
+# -- review: a whole team match by hand, through the command line --------------------------------
+
+P4 = ["P1", "P2", "P3", "P4"]
+
+
+def p4(a: int, b: int, c: int, d: int) -> dict[str, int]:
+    return dict(zip(P4, (a, b, c, d), strict=True))
+
+
+def test_review_a_team_match_to_a_target_by_hand():
+    # teams [[0, 2], [1, 3]], target 15, P3 deals first (so P4 leads).
+    # 1 dealer P3, leader P4: 3/2/4/1, last P2 -> teams 7 / 3.
+    # 2 leader P2, dealer P1 (before P2): 1/4/1/4, last P4 -> 2 / 8: 9 / 11.
+    # 3 leader P4, dealer P3: 3/2/3/2, last P1 -> 6 / 4: 15 / 15, tied at the target: play on.
+    # 4 leader P1, dealer P4 (before P1, wrapping round): 0/3/0/7, last P4 -> 0 / 10: 15 / 25.
+    # "P2 & P4" win. Players: P1 7, P2 11, P3 8, P4 14.
+    run = run_cli(
+        ["score", "matching-trumps", "--option", "teams=[[0,2],[1,3]]", "--option", "first_dealer=P3"],
+        {
+            "sides": P4,
+            "options": {"target": 15},
+            "deals": [
+                deal(p4(3, 2, 4, 1), "P2"),
+                deal(p4(1, 4, 1, 4), "P4"),
+                deal(p4(3, 2, 3, 2), "P1"),
+                deal(p4(0, 3, 0, 7), "P4"),
+            ],
+        },
+    )
+
+    assert run.code == 0
+    doc = without_breakdowns(run.doc)
+    assert [(d["dealer"], d["leader"], d["last_trick"]) for d in doc["deals"]] == [
+        ("P3", "P4", "P2"),
+        ("P1", "P2", "P4"),
+        ("P3", "P4", "P1"),
+        ("P4", "P1", "P4"),
+    ]
+    assert [d["scores"] for d in doc["deals"]] == [
+        p4(3, 2, 4, 1),
+        p4(1, 4, 1, 4),
+        p4(3, 2, 3, 2),
+        p4(0, 3, 0, 7),
+    ]
+    assert doc["totals"] == p4(7, 11, 8, 14)
+    assert doc["team_totals"] == {"P1 & P3": 15, "P2 & P4": 25}
+    assert doc["outcome"] == {"finished": True, "winner": "P2 & P4", "draw": False}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+    assert doc["options"] == {"teams": [[0, 2], [1, 3]], "deals": None, "target": 15, "first_dealer": "P3"}
+
+    # after deal 3 the teams are tied at the target: the match goes on, led by P1 and dealt by P4
+    three = run_main(
+        ["score", "matching-trumps", "--option", "teams=[[0,2],[1,3]]", "--option", "first_dealer=P3"],
+        {
+            "sides": P4,
+            "options": {"target": 15},
+            "deals": [deal(p4(3, 2, 4, 1), "P2"), deal(p4(1, 4, 1, 4), "P4"), deal(p4(3, 2, 3, 2), "P1")],
+        },
+    ).doc
+    assert three["team_totals"] == {"P1 & P3": 15, "P2 & P4": 15}
+    assert three["outcome"] == {"finished": False, "winner": None, "draw": False}
+    assert three["next_deal"] == {"dealer": "P4", "leader": "P1"}
+
+
+def test_review_the_default_length_is_two_deals_per_player():
+    # two players: 4 deals. Ann 6, 4, 5, 5 -> 20; Ben 4, 6, 5, 5 -> 20: a draw after the 4th deal.
+    sides = ["Ann", "Ben"]
+    ab = [
+        deal({"Ann": 6, "Ben": 4}, "Ann"),
+        deal({"Ann": 4, "Ben": 6}, "Ben"),
+        deal({"Ann": 5, "Ben": 5}, "Ben"),
+        deal({"Ann": 5, "Ben": 5}, "Ann"),
+    ]
+    doc = run_main(["score", "matching-trumps"], {"sides": sides, "deals": ab}).doc
+
+    assert doc["options"]["deals"] == 4
+    assert [(d["dealer"], d["leader"]) for d in doc["deals"]] == [
+        ("Ann", "Ben"),
+        ("Ben", "Ann"),
+        ("Ann", "Ben"),
+        ("Ann", "Ben"),
+    ]
+    assert doc["outcome"] == {"finished": True, "winner": None, "draw": True}
+    assert "team_totals" not in doc
+    late = run_main(["score", "matching-trumps"], {"sides": sides, "deals": [*ab, {"x": 1}]})
+    assert cli_error_of(late) == (4, None)
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"last_trick": "Ann"}, "tricks"),
+        ({"tricks": abc(4, 3, 3)}, "last_trick"),
+        ({"tricks": abc(4, 3, 3), "last_trick": None}, "last_trick"),
+        ({"tricks": abc(4, 3, 3), "last_trick": "ann"}, "last_trick"),
+        ({"tricks": {"Ann": 4, "Ben": 6}, "last_trick": "Ann"}, "tricks"),
+        ({"tricks": {**abc(4, 3, 3), "Di": 0}, "last_trick": "Ann"}, "tricks"),
+        ({"tricks": abc(4, 3, 3.0), "last_trick": "Ann"}, "tricks"),
+        ({"tricks": abc(11, 0, -1), "last_trick": "Ann"}, "tricks"),
+        ({"tricks": abc(10, 0, 0), "last_trick": "Ben"}, "last_trick"),
+        ({"tricks": abc(10, 0, 0), "last_trick": "Ann", "leader": "Ann"}, "leader"),
+    ],
+)
+def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+    assert error_of([entry]) == (0, field)
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["--trump", "6s", "AH", "6H"], "trump"),
+        (["--trump", "1S", "AH", "6H"], "trump"),
+        (["--trump", "6S", "AH"], "cards"),
+        (["--trump", "6S"], "cards"),
+        (["--trump", "6S", "AH", "KH", "QH", "JH", "10H", "9H"], "cards"),
+        (["--trump", "6S", "AH", "ah"], "cards"),
+        (["--trump", "6S", "TH", "10H"], "cards"),
+        (["--trump", "TS", "10S", "KH"], "cards"),
+    ],
+)
+def test_review_the_referee_rejects_bad_input(args, field):
+    assert cli_error_of(run_main(["trick", "matching-trumps", *args])) == (None, field)
+
+
+@pytest.mark.parametrize(
+    ("trump", "cards", "expect"),
+    [
+        # J J 10 J J with the turn-up 2C: the later chain holds J♣ (the trump suit).
+        ("2C", ["JS", "JH", "10D", "JC", "JD"], (5, "match", "disjoint_trump_suit")),
+        # two 9s then two Ks: K outranks 9, a single match.
+        ("2C", ["9S", "9H", "KD", "KC"], (4, "match", None)),
+        # a 3-card chain of 7s beats a pair of Aces; the turn-up rank 7 is strongest.
+        ("7D", ["AS", "AH", "7S", "7H", "7C"], (5, "match", "contiguous_most_recent")),
+        # a numerical trump led keeps its own suit: 6♥ led, 6♣ later; 6♥ is of the suit led.
+        ("6S", ["6H", "AH", "6C"], (1, "trump", "numerical_trump_lead_suit")),
+        # a trump-suit card outranks numerical trumps of lower power: Q♠ over the 6s.
+        ("6S", ["6H", "QS", "6C"], (2, "trump", None)),
+        # no trump, no match: the lead card wins when nobody follows.
+        ("2S", ["3H", "AD", "KC"], (1, "lead_suit", None)),
+        # T and 10 both read as the ten
+        ("2S", ["TH", "9H"], (1, "lead_suit", None)),
+    ],
+)
+def test_review_the_referee_on_hand_worked_tricks(trump, cards, expect):
+    run = run_main(["trick", "matching-trumps", "--trump", trump, *cards])
+
+    assert run.code == 0
+    assert (run.doc["winner"], run.doc["reason"], run.doc["tie_break"]) == expect
+    assert set(run.doc) == {"winner", "reason", "tie_break", "explanation"}

@@ -15,6 +15,7 @@ import pytest
 from games import GameError, IllegalDealError, OptionError, SidesError, find_game
 from games.cli import main
 from games.parcellus import parcel_bonus
+from tests.games.cli_support import run_cli, run_main, without_breakdowns
 from tests.paths import DATA
 
 SIDES = ["West", "North", "South"]
@@ -368,3 +369,95 @@ def test_it_matches_the_golden_score_sheets(path):
     code = main(["score", "parcellus", *sheet["args"]], io.StringIO(json.dumps(sheet["match"])), out)
     assert code == 0
     assert _strip_breakdown(json.loads(out.getvalue())) == sheet["expect"]
+
+
+# -- review: whole matches by hand, through the command line -------------------------------------
+
+
+def test_review_a_match_to_twenty_by_hand():
+    # target 20, North deals first.
+    # 1 (North, left) parcels 1/4/1, cards 2/12/5, J♥ South: West 2, North 12 + 6 = 18,
+    #   South 5 + 2 = 7.                                                      2 / 18 / 7
+    # 2 (South, right) parcels 2/2/2, cards 5/3/6, nobody has the J♥ (14 cards captured): bonus
+    #   2 each: 7 / 5 / 8.                                                    9 / 23 / 15
+    # North alone is highest at 23 >= 20: North wins.
+    run = run_cli(
+        ["score", "parcellus", "--option", "first_dealer=North"],
+        {
+            "sides": SIDES,
+            "options": {"target": 20},
+            "deals": [deal((1, 4, 1), (2, 12, 5), "South"), deal((2, 2, 2), (5, 3, 6), None)],
+        },
+    )
+
+    assert run.code == 0
+    doc = without_breakdowns(run.doc)
+    assert doc["deals"] == [
+        {
+            "number": 1,
+            "dealer": "North",
+            "scores": per(2, 18, 7),
+            "running_totals": per(2, 18, 7),
+            "pass": "left",
+            "parcels": per(1, 4, 1),
+            "cards": per(2, 12, 5),
+            "jack_of_hearts": "South",
+            "bonus": per(0, 6, 0),
+        },
+        {
+            "number": 2,
+            "dealer": "South",
+            "scores": per(7, 5, 8),
+            "running_totals": per(9, 23, 15),
+            "pass": "right",
+            "parcels": per(2, 2, 2),
+            "cards": per(5, 3, 6),
+            "jack_of_hearts": None,
+            "bonus": per(2, 2, 2),
+        },
+    ]
+    assert doc["totals"] == per(9, 23, 15)
+    assert doc["outcome"] == {"finished": True, "winner": "North", "draw": False}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+    assert doc["options"] == {"target": 20, "first_dealer": "North"}
+
+
+def test_review_a_tie_at_the_top_past_the_target_plays_on():
+    # target 20: 3/3/0 parcels, 10/10/0 cards: 13 / 13 / 0; then 3/3/0, 8/8/0: 24 / 24 / 0, tied at
+    # the top: the third deal is dealt by South, passing left.
+    run = run_main(
+        ["score", "parcellus"],
+        {
+            "sides": SIDES,
+            "options": {"target": 20},
+            "deals": [deal((3, 3, 0), (10, 10, 0), None), deal((3, 3, 0), (8, 8, 0), None)],
+        },
+    )
+
+    doc = run.doc
+    assert doc["totals"] == per(24, 24, 0)
+    assert doc["outcome"] == {"finished": False, "winner": None, "draw": False}
+    assert doc["next_dealer"] == "South"
+    assert doc["next_deal"] == {"dealer": "South", "pass": "left"}
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"cards": per(2, 12, 5), "jack_of_hearts": None}, "parcels"),
+        ({"parcels": per(1, 4, 1), "jack_of_hearts": None}, "cards"),
+        ({"parcels": per(1, 4, 1), "cards": per(2, 12, 5)}, "jack_of_hearts"),
+        ({**deal((1, 4, 1), (2, 12, 5), None), "parcels": per(1, 4, 2)}, "parcels"),
+        ({**deal((1, 4, 1), (2, 12, 5), None), "parcels": {"West": 1, "North": 5}}, "parcels"),
+        ({**deal((1, 4, 1), (2, 12, 5), None), "cards": per(2, 12, 11)}, "cards"),  # 25 > 24
+        ({**deal((1, 4, 1), (2, 3, 5), None)}, "cards"),  # 4 parcels, 3 cards
+        ({**deal((2, 4, 0), (2, 12, 1), None)}, "cards"),  # no parcel, 1 card
+        ({**deal((1, 4, 1), (2, 12, 5), None), "cards": {**per(2, 12, 5), "North": True}}, "cards"),
+        (deal((1, 4, 1), (2, 12, 5), "south"), "jack_of_hearts"),
+        (deal((2, 4, 0), (2, 12, 0), "South"), "jack_of_hearts"),
+        (deal((2, 2, 2), (8, 8, 8), None), "jack_of_hearts"),
+        ({**deal((2, 2, 2), (8, 8, 8), "West"), "dealer": "West"}, "dealer"),
+    ],
+)
+def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+    assert error_of([entry]) == (0, field)
