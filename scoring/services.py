@@ -13,12 +13,14 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+import tournaments.events
 from games import GameError, MatchState, UnknownGameError, find_game
 from scoring.models import (
     AuditAction,
@@ -202,6 +204,7 @@ def _store_state(match: Match, state: MatchState[Any], live: list[Deal]) -> None
         match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
     match.revision += 1
     match.save(update_fields=["state", "deal_count", "winner", "status", "revision", "updated_at"])
+    transaction.on_commit(partial(tournaments.events.announce, match.pk))  # never raises
 
 
 def _audit(

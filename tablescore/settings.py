@@ -186,7 +186,13 @@ CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 100)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600, "socket_connect_timeout": 2}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tablescore")
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Catch up on tournament tasks lost while the broker was down (tournaments/events.py).
+    "tournaments-reconcile": {
+        "task": "tournaments.reconcile",
+        "schedule": float(env_int("TOURNAMENTS_RECONCILE_SECONDS", 60)),
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

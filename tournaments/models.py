@@ -46,11 +46,25 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     tiebreaks = models.JSONField(default=list, help_text="Ordered standings metric keys.")
     points = models.JSONField(default=dict, help_text="Match points for a win, draw and loss.")
-    settings = models.JSONField(default=dict, help_text="Format extras: third place, final reset, seats, seed.")
-    status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION)
-    revision = models.PositiveIntegerField(default=0, help_text="Bumped by every change the public page shows.")
+    settings = models.JSONField(
+        default=dict, help_text="Format extras: third place, final reset, seats, seed."
+    )
+    status = models.CharField(
+        max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
+    )
+    revision = models.PositiveIntegerField(
+        default=0, help_text="Bumped by every change the public page shows."
+    )
     standings = models.JSONField(default=dict, help_text="Cache: the last computed standings.")
     standings_at = models.DateTimeField(null=True, blank=True)
+    standings_revision = models.PositiveIntegerField(
+        default=0, help_text="The revision the cached standings were computed at (stale when behind)."
+    )
+    bracket = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Elimination: the seed order the bracket is rebuilt from, its champion, placings.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -87,6 +101,7 @@ class RoundStatus(models.TextChoices):
     BUILDING = "building", "Being paired"
     PLAYING = "playing", "Playing"
     COMPLETE = "complete", "Complete"
+    FAILED = "failed", "Could not be paired"
 
 
 class Round(models.Model):
@@ -95,6 +110,9 @@ class Round(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    label = models.CharField(
+        max_length=40, blank=True, help_text="Brackets: the column's name (Semi-finals)."
+    )
     status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.BUILDING)
     byes = models.JSONField(default=list, help_text="Entrant ids with a bye this round.")
     flags = models.JSONField(default=list, help_text="Why each flagged pairing was made.")
@@ -123,10 +141,14 @@ class TableAssignment(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     entrants = models.JSONField(help_text="Entrant ids in side order (seat order for re-drawn partners).")
-    bracket_slot = models.CharField(max_length=40, blank=True, help_text="Elimination: which slot this table plays.")
+    bracket_slot = models.CharField(
+        max_length=40, blank=True, help_text="Elimination: which slot this table plays."
+    )
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.PLAYING)
     result = models.JSONField(default=dict, help_text="Per entrant id: outcome and game points.")
     reason = models.CharField(max_length=300, blank=True, help_text="Why the organizer set the result.")
+    adjusted_by = models.CharField(max_length=120, blank=True, help_text="Who set the result.")
+    adjusted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("round_id", "number")
@@ -142,6 +164,9 @@ class TableGame(models.Model):
     table = models.ForeignKey(TableAssignment, on_delete=models.CASCADE, related_name="games")
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="tournament_game")
     sequence = models.PositiveSmallIntegerField(default=1)
+    synced_revision = models.PositiveIntegerField(
+        default=0, help_text="The match revision last read into the table's result."
+    )
 
     class Meta:
         ordering = ("table_id", "sequence")

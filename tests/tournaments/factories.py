@@ -1,0 +1,122 @@
+"""Tournaments for the tests, built and played through the real services (factories, not fixtures).
+
+``play_table`` plays a table's current match the way a table would, through
+``scoring.services.deal_record``, with entries that make the chosen entrant win quickly: a Tally
+deal with more points, a JAM deal of 26 tricks in a row (a grand slam and the majority: a rubber),
+a Coinche contract made. The tournament then hears about it exactly as in production: through
+``tournaments.events.announce`` on commit (run the callbacks with
+``django_capture_on_commit_callbacks(execute=True)``), or by calling ``table_sync`` directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import services as scoring
+from scoring.models import Club, Match, MatchStatus
+from tests.factories import ClubFactory
+from tournaments import services
+from tournaments.models import Entrant, Round, TableAssignment, Tournament
+
+TABLE = scoring.Actor(label="table link", via_table_link=True)
+NAMES = (
+    "Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou",
+    "Max", "Ned", "Ola", "Pat", "Quin", "Rae", "Sam", "Tom", "Uma", "Vic", "Wyn", "Xia",
+)  # fmt: skip
+
+
+def make_tournament(
+    *,
+    club: Club | None = None,
+    name: str = "Spring cup",
+    game: str = "tally",
+    format: str = "swiss",
+    match_format: str = "deals:1",
+    entrant_kind: str = "individual",
+    entrants: int = 0,
+    **kwargs: Any,
+) -> Tournament:
+    """A tournament in registration, with ``entrants`` entrants named from :data:`NAMES`."""
+    tournament = services.tournament_create(
+        club=club or ClubFactory(),
+        name=name,
+        game_key=game,
+        format=format,
+        match_format=match_format,
+        entrant_kind=entrant_kind,
+        **kwargs,
+    )
+    if entrants:
+        add_entrants(tournament, entrants)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def add_entrants(tournament: Tournament, count: int, *, partners: bool = False) -> list[Entrant]:
+    """``count`` entrants seeded in order; with ``partners`` each has two named players."""
+    rows = []
+    for i in range(count):
+        row: dict[str, Any] = {"name": NAMES[i] if i < len(NAMES) else f"Entrant {i + 1}", "seed": i + 1}
+        if partners:
+            row["name"] = f"Team {NAMES[i]}"
+            row["players"] = [f"{NAMES[i]} North", f"{NAMES[i]} South"]
+        rows.append(row)
+    return services.entrants_register(tournament_id=tournament.pk, rows=rows)
+
+
+def start_round(tournament: Tournament) -> Round:
+    """Open the next round and draw it now (what the ``round_pair`` task does)."""
+    opened = services.round_start(tournament_id=tournament.pk)
+    drawn = services.round_pair(round_id=opened.pk)
+    tournament.refresh_from_db()
+    return Round.objects.filter(tournament=tournament, number=drawn.number).get()
+
+
+def current_match(table: TableAssignment) -> Match:
+    """The match being played at the table (the last one of a series)."""
+    game = table.games.select_related("match").order_by("-sequence").first()
+    assert game is not None, f"table {table.number} has no match"
+    return game.match
+
+
+def winning_entry(match: Match, side: int) -> dict[str, Any]:
+    """One deal that the side ``side`` of ``match`` wins (and that ends a short match)."""
+    sides = list(match.sides)
+    if match.game_key == "jam":
+        return {"sequence": ("A" if side == 0 else "B") * 26}
+    if match.game_key == "coinche":
+        taker, other = sides[side], sides[1 - side]
+        return {"taker": taker, "bid": 80, "trump": "hearts", "points": {taker: 100, other: 62}}
+    return {"points": {name: (10 if i == side else 1) for i, name in enumerate(sides)}}
+
+
+def play_table(table: TableAssignment, winner: int, *, sync: bool = True) -> Match:
+    """Play the table's current match until it ends with ``winner``'s side ahead."""
+    table.refresh_from_db()
+    side = table.entrants.index(winner)
+    if table.round.tournament.format == "individual":
+        side %= 2
+    match = current_match(table)
+    for _ in range(40):
+        match.refresh_from_db()
+        if match.status != MatchStatus.IN_PROGRESS:
+            break
+        scoring.deal_record(match_id=match.pk, entry=winning_entry(match, side), actor=TABLE)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED, match.state.get("outcome")
+    if sync:
+        services.table_sync(match_id=match.pk)
+    table.refresh_from_db()
+    return match
+
+
+def play_round(the_round: Round, *, winners: dict[int, int] | None = None) -> None:
+    """Play every open table of a round: the first entrant wins unless ``winners`` (table number →
+    entrant id) says otherwise; best-of series are played to their end."""
+    for table in the_round.tables.order_by("number"):
+        for _ in range(9):
+            table.refresh_from_db()
+            if table.status != "playing":
+                break
+            winner = (winners or {}).get(table.number, table.entrants[0])
+            play_table(table, winner)

@@ -1,0 +1,194 @@
+"""A tournament's standings from its results, through the standings engine (pure, no Django).
+
+The service hands over the entrants, every decided table (its round and per-entrant result
+documents, see :mod:`tournaments.results`) and every bye; :func:`standings` builds the engine's
+:class:`~tournaments.standings.Results`, ranks them by the tournament's precedence and returns
+plain rows (shared ranks written "3=") with each metric's value as JSON and as the page shows it.
+
+What this module does not do: read the database, decide what a result is, or compute a metric.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tournaments.standings import (
+    METRICS,
+    MatchResult,
+    Outcome,
+    PointScheme,
+    Results,
+    SideResult,
+    UnknownMetricError,
+    find_metric,
+    rank,
+)
+
+#: The precedence each format starts with (an organizer may choose another).
+DEFAULT_PRECEDENCE: Mapping[str, tuple[str, ...]] = {
+    "swiss": ("match-points", "buchholz", "sonneborn-berger", "game-point-difference"),
+    "round-robin": ("match-points", "head-to-head", "sonneborn-berger", "game-point-difference"),
+    "single-elimination": ("match-points", "game-point-difference"),
+    "double-elimination": ("match-points", "game-point-difference"),
+    "tables": ("match-points", "game-points-for", "buchholz"),
+    "individual": ("match-points", "game-point-difference", "buchholz"),
+}
+
+
+def metric_choices() -> list[tuple[str, str]]:
+    """Every metric key with its name, for forms and the API's error messages."""
+    return [(key, metric.name) for key, metric in METRICS.items()]
+
+
+def check_precedence(keys: Any) -> tuple[str, ...]:
+    """The keys as a tuple, or ``ValueError`` naming the first problem."""
+    if not isinstance(keys, list | tuple) or not keys:
+        raise ValueError("tiebreaks must be a non-empty list of metric keys")
+    for key in keys:
+        if not isinstance(key, str):
+            raise ValueError("tiebreaks must be a non-empty list of metric keys")
+        try:
+            find_metric(key)
+        except UnknownMetricError:
+            raise ValueError(f"{key!r} is not a metric; known: {', '.join(METRICS)}") from None
+    if len(set(keys)) != len(keys):
+        raise ValueError("each metric may appear once in tiebreaks")
+    return tuple(keys)
+
+
+@dataclass(frozen=True)
+class Contender:
+    """An entrant as the standings see it."""
+
+    id: int
+    name: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A decided table: its round and each entrant's result document (see ``results``)."""
+
+    round: int
+    results: Mapping[int, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings."""
+
+    rank: str
+    position: int
+    entrant: int
+    name: str
+    played: int
+    match_points: int = 0
+    values: Mapping[str, Any] = field(default_factory=dict)
+    shown: Mapping[str, str] = field(default_factory=dict)
+    withdrawn: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """The API's row: rank, entrant, name, matches played and each metric by its key."""
+        doc = {"rank": self.rank, "entrant": self.entrant, "name": self.name, "played": self.played}
+        doc.update(self.values)
+        if self.withdrawn:
+            doc["withdrawn"] = True
+        return doc
+
+
+def build_results(
+    contenders: Sequence[Contender],
+    tables: Sequence[TableResult],
+    byes: Sequence[tuple[int, int]],
+    points: Mapping[str, int],
+) -> Results:
+    """The engine's input: one match per decided table (sides grouped from the documents) and
+    one per bye (``(round, entrant)``)."""
+    matches: list[MatchResult] = []
+    for table in tables:
+        sides: dict[int, list[tuple[int, Mapping[str, Any]]]] = {}
+        for entrant, doc in table.results.items():
+            sides.setdefault(int(doc.get("side", 0)), []).append((entrant, doc))
+        matches.append(
+            MatchResult(
+                table.round,
+                tuple(
+                    SideResult(
+                        tuple(sorted(e for e, _ in members)),
+                        Outcome(members[0][1]["outcome"]),
+                        int(members[0][1].get("points", 0)),
+                        int(members[0][1].get("deals", 0)),
+                    )
+                    for _, members in sorted(sides.items())
+                ),
+            )
+        )
+    for round_number, entrant in byes:
+        matches.append(MatchResult(round_number, (SideResult((entrant,), Outcome.BYE),)))
+    scheme = PointScheme(
+        win=int(points.get("win", 2)),
+        draw=int(points.get("draw", 1)),
+        loss=int(points.get("loss", 0)),
+        bye=None if points.get("bye") is None else int(points["bye"]),
+    )
+    return Results(tuple(c.id for c in contenders), tuple(matches), scheme)
+
+
+def standings(
+    contenders: Sequence[Contender],
+    tables: Sequence[TableResult],
+    byes: Sequence[tuple[int, int]],
+    *,
+    points: Mapping[str, int],
+    precedence: Sequence[str],
+    placings: Sequence[tuple[str, Sequence[int]]] = (),
+) -> list[Row]:
+    """The ranked rows. With ``placings`` (a finished bracket: label and entrants, best first) the
+    order and ranks are the bracket's, the metrics still shown."""
+    results = build_results(contenders, tables, byes, points)
+    ranked = rank(results, precedence)
+    metrics = [find_metric(key) for key in precedence]
+    by_id = {c.id: c for c in contenders}
+    played = {
+        e: sum(1 for a in apps if a.outcome is not Outcome.BYE) for e, apps in results.appearances.items()
+    }
+    order: list[tuple[str, int]] = [(s.label, s.entrant) for s in ranked]
+    if placings:
+        placed = [(label, e) for label, members in placings for e in sorted(members)]
+        seen = {e for _, e in placed}
+        order = placed + [(label, e) for label, e in order if e not in seen]
+    values_of = {s.entrant: s.values for s in ranked}
+    rows = []
+    for position, (label, entrant) in enumerate(order, start=1):
+        values = values_of[entrant]
+        rows.append(
+            Row(
+                rank=label,
+                position=position,
+                entrant=entrant,
+                name=by_id[entrant].name,
+                played=played.get(entrant, 0),
+                match_points=results.match_points.get(entrant, 0),
+                values={m.key: _json_value(values.get(m.key)) for m in metrics},
+                shown={
+                    m.key: "" if values.get(m.key) is None else m.format(values[m.key])  # type: ignore[arg-type]
+                    for m in metrics
+                },
+                withdrawn=by_id[entrant].withdrawn,
+            )
+        )
+    return rows
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 4)
+    return value
+
+
+def scores_and_ranks(rows: Sequence[Row]) -> dict[int, tuple[int, int]]:
+    """Per entrant: (match points, position), what the pairing engines read as score and rank."""
+    return {row.entrant: (row.match_points, row.position) for row in rows}
