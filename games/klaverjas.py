@@ -99,6 +99,8 @@ class Klaverjas(Game[None]):
     )
     aliases = ("klaverjassen",)
     partnerships = True
+    #: With a target the fixed length is not in use: echoed as null, so the options score again.
+    deals_off_under_target = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field("playing", SideRef(), "The side that chose trumps (plays, *gaat*)."),
         Field(

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games import GameError, IllegalDealError, OptionError, find_game
 from games.cli import main
+from tests.games.cli_support import run_cli
 from tests.paths import DATA
 
 GAME = find_game("klaverjas")
@@ -579,3 +580,110 @@ def test_it_raises_only_game_errors_for_any_json(deal, options):
     for opts in (None, options):
         with contextlib.suppress(GameError):
             play([deal], opts).as_json()
+
+
+# -- review ---------------------------------------------------------------------------------------
+# A second reading of klaverjas.md, sentence by sentence. Every number is worked out by hand from the
+# spec; the whole matches go through the real command line (`python -m games score klaverjas`).
+
+REVIEW_MATCH = [
+    # Wij play 100/62 with four Jacks (parlett: 100): 200 > 62, made: Wij 200, Zij 62.
+    {"playing": "Wij", "points": {"Wij": 100, "Zij": 62}, "roem": {"Wij": ["four_jacks"]}},
+    # Zij play, Wij revoke; roem Wij run3 (20), Zij stuk (20): Wij 0, Zij 162 + 40 = 202. No points.
+    {"playing": "Zij", "verzaakt": "Wij", "roem": {"Wij": ["run3"], "Zij": ["stuk"]}},
+    # Zij play but Wij take all 8 tricks with run4 + run3 (70): nat; Wij 162 + 70 = 232, + 100 defence pit.
+    {"playing": "Zij", "points": {"Wij": 162, "Zij": 0}, "pit": "Wij", "roem": {"Wij": ["run4", "run3"]}},
+    # Wij play 81/81, stuk Wij, run3 Zij: 101 = 101, a tie is nat: Zij 162 + 40 = 202.
+    {"playing": "Wij", "points": {"Wij": 81, "Zij": 81}, "roem": {"Wij": ["stuk"], "Zij": ["run3"]}},
+    # Wij pit with 7 fours of a kind and stuk: 162 + 720 + 100 = 982. Wij 1514 ≥ 1500: Wij win.
+    {
+        "playing": "Wij",
+        "points": {"Wij": 162, "Zij": 0},
+        "pit": "Wij",
+        "roem": {"Wij": ["four_of_a_kind"] * 7 + ["stuk"]},
+        "trump": "spades",
+        "verzaakt": None,
+    },
+]
+
+
+def test_review_a_hand_made_target_match_through_the_command_line():
+    match = {"sides": SIDES, "options": {"target": 1500}, "deals": REVIEW_MATCH}
+    run = run_cli(["score", "klaverjas", "--preset", "parlett"], match)
+    assert run.code == 0, run
+    doc = run.doc
+    assert (doc["options"]["preset"], doc["options"]["four_jacks"], doc["options"]["target"]) == (
+        "parlett",
+        100,
+        1500,
+    )
+    assert [d["scores"] for d in doc["deals"]] == [
+        {"Wij": 200, "Zij": 62},
+        {"Wij": 0, "Zij": 202},
+        {"Wij": 332, "Zij": 0},
+        {"Wij": 0, "Zij": 202},
+        {"Wij": 982, "Zij": 0},
+    ]
+    assert [(d["result"], d["roem_points"], d["pit"]) for d in doc["deals"]] == [
+        ("made", {"Wij": 100, "Zij": 0}, None),
+        ("verzaakt", {"Wij": 20, "Zij": 20}, None),
+        ("nat", {"Wij": 70, "Zij": 0}, "Wij"),
+        ("nat", {"Wij": 20, "Zij": 20}, None),
+        ("made", {"Wij": 720, "Zij": 0}, "Wij"),
+    ]
+    assert [d["dealer"] for d in doc["deals"]] == [0, 1, 2, 3, 0]
+    assert doc["totals"] == {"Wij": 1514, "Zij": 466}
+    assert doc["outcome"] == {"finished": True, "winner": "Wij", "draw": False}
+    assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
+    after = run_cli(
+        ["score", "klaverjas", "--preset", "parlett"], {**match, "deals": [*REVIEW_MATCH, {"x": 1}]}
+    )
+    assert (after.code, after.doc["error"]["deal"], after.doc["error"]["field"]) == (2, 5, None)
+
+
+def test_review_the_same_match_without_the_defence_pit_bonus_plays_on():
+    # Deal 3 loses its 100: Wij 232. Totals 1414 – 466: nobody has 1500; seat 1 deals next.
+    match = {"sides": SIDES, "options": {"target": 1500, "defence_pit_bonus": False}, "deals": REVIEW_MATCH}
+    doc = run_cli(["score", "klaverjas", "--preset", "parlett"], match).doc
+    assert doc["deals"][2]["scores"] == {"Wij": 232, "Zij": 0}
+    assert doc["totals"] == {"Wij": 1414, "Zij": 466}
+    assert doc["outcome"] == {"finished": False, "winner": None, "draw": False}
+    assert doc["next_deal"] == {"dealer": 1}
+
+
+def test_review_target_and_deals_given_on_two_layers_is_an_error_on_deals():
+    # README §4: both given explicitly, one in match.json and one on the command line.
+    run = run_cli(
+        ["score", "klaverjas", "--option", "target=1500"],
+        {"sides": SIDES, "options": {"deals": 8}, "deals": []},
+    )
+    assert (run.code, run.doc["error"]["deal"], run.doc["error"]["field"]) == (2, None, "deals")
+    # An explicit null target does not count as given.
+    run = run_cli(
+        ["score", "klaverjas", "--option", "target=null"],
+        {"sides": SIDES, "options": {"deals": 8}, "deals": []},
+    )
+    assert run.code == 0
+    assert (run.doc["options"]["deals"], run.doc["options"]["target"]) == (8, None)
+
+
+def test_review_the_echoed_options_of_a_target_match_can_be_scored_again():
+    # README §6: "The output echoes the complete effective option set (options), so a stored match can
+    # always be re-scored with the same rules." Echoing the default deals 16 next to target 1500 made
+    # the second run fail with "both given" (README §4); the fixed length is not in use, so it is null.
+    first = run_cli(["score", "klaverjas"], {"sides": SIDES, "options": {"target": 1500}, "deals": [MADE]})
+    assert (first.doc["options"]["target"], first.doc["options"]["deals"]) == (1500, None)
+    again = run_cli(
+        ["score", "klaverjas"], {"sides": SIDES, "options": first.doc["options"], "deals": [MADE]}
+    )
+    assert again.code == 0, again
+    assert again.doc["options"] == first.doc["options"]
+    assert again.doc["totals"] == first.doc["totals"] == {"Wij": 82, "Zij": 80}
+
+
+def test_review_an_explicit_null_deals_next_to_a_target_does_not_count_as_given():
+    # README §4: "A default value does not count as given, and neither does an explicit null."
+    doc = play([MADE], {"target": 200, "deals": None}).as_json()
+    assert (doc["options"]["target"], doc["options"]["deals"]) == (200, None)
+    doc = play([MADE, MADE, MADE], {"target": 200, "deals": None}).as_json()  # 246 – 240: both reach 200
+    assert doc["outcome"] == {"finished": True, "winner": "Wij", "draw": False}
