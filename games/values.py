@@ -88,7 +88,7 @@ class Integer:
         if not is_int(value):
             return f"must be an integer ({self.describe_with(low, high)})"
         if (low is not None and value < low) or (high is not None and value > high):
-            return f"must be an {self.describe_with(low, high)}"
+            return f"must be {'a' if self.step else 'an'} {self.describe_with(low, high)}"
         if self.step and value % self.step:
             return f"must be a {self.describe_with(low, high)}"
         return None

@@ -3,6 +3,7 @@
 import pytest
 
 from games import OptionError, find_game
+from games.values import Integer
 from tests.games.cli_support import error_of, run_main
 
 # -- README §4: target and deals, and the echoed options ----------------------------------------
@@ -78,3 +79,13 @@ def test_review_an_option_value_that_is_not_json_is_a_string(name):
     assert run.code == 0, run.doc
     assert run.doc["options"]["first_dealer"] == name
     assert run.doc["next_dealer"] == name
+
+
+# -- rule sentences ---------------------------------------------------------------------------------
+
+
+def test_review_a_stepped_integer_out_of_range_reads_as_english():
+    kind = Integer(15, 30, 5)
+
+    assert kind.check(35, None) == "must be a multiple of 5 from 15 to 30"
+    assert Integer(0, 5).check(6, None) == "must be an integer from 0 to 5"
