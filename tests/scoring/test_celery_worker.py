@@ -31,7 +31,20 @@ def worker(redis_url):
     queue = f"test-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": redis_url, "CELERY_QUEUE": queue}
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "tablescore", "worker", "--pool", "solo", "-Q", queue, "--loglevel", "WARNING"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tablescore",
+            "worker",
+            "--pool",
+            "solo",
+            "-Q",
+            queue,
+            "--loglevel",
+            "WARNING",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

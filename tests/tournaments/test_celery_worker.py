@@ -120,7 +120,9 @@ def test_it_draws_a_round_and_follows_the_results_through_a_real_worker(worker):
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_it_advances_a_bracket_through_a_real_worker(worker):
-    tournament = make_tournament(game="jam", format="single-elimination", match_format="best-of:3", entrants=4)
+    tournament = make_tournament(
+        game="jam", format="single-elimination", match_format="best-of:3", entrants=4
+    )
     services.round_start(tournament_id=tournament.pk)
     semis = wait_for(
         lambda: list(TableAssignment.objects.filter(round__tournament=tournament, round__number=1)),
