@@ -245,9 +245,7 @@ def test_it_runs_a_swiss_to_the_end_and_ranks_by_match_points():
     assert [r["played"] for r in rows] == [3] * 6
     points = [r["match-points"] for r in rows]
     assert points == sorted(points, reverse=True)
-    pairs = [
-        frozenset(t.entrants) for t in TableAssignment.objects.filter(round__tournament=tournament)
-    ]
+    pairs = [frozenset(t.entrants) for t in TableAssignment.objects.filter(round__tournament=tournament)]
     assert len(pairs) == len(set(pairs)) == 9  # no rematch in three rounds of six
 
 
