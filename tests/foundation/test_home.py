@@ -31,6 +31,10 @@ def test_the_demo_is_idempotent():
     load_demo(with_admin=True)
     assert (Club.objects.count(), Player.objects.count(), Match.objects.count()) == counts
     assert Player.objects.count() == 12
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get()
+    assert (tournament.game_key, tournament.format, tournament.entrants.count()) == ("coinche", "swiss", 6)
 
 
 def test_the_admin_login_page_is_served(client):
