@@ -10,5 +10,7 @@ urlpatterns = [
     path("ping", ping, name="ping"),
     path("admin/", admin.site.urls),
     path("api/", include("scoring.api_urls")),
+    path("api/", include("tournaments.api_urls")),
+    path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]

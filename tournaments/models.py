@@ -90,7 +90,7 @@ class Entrant(models.Model):
     withdrawn = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ("seed", "pk")
+        ordering = (models.F("seed").asc(nulls_last=True), "pk")
         constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="entrant_name_once")]
 
     def __str__(self) -> str:

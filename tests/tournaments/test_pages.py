@@ -1,0 +1,263 @@
+"""Tournament pages: the public page and its poll (304s), the projector, CSV exports, the organizer
+console (register, upload, format, start a round, fix a result, withdraw) and the table slips."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from scoring.links import scorer_path
+from tests.factories import ClubFactory, UserFactory, organizer
+from tests.tournaments.factories import add_entrants, current_match, make_tournament, play_table, start_round
+from tournaments import services
+from tournaments.models import Entrant, Round, TableStatus, Tournament
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+@pytest.fixture
+def boss(client: Client, club):
+    user = organizer(club)
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def tournament(club):
+    return make_tournament(club=club, entrants=4, rounds=2)
+
+
+def tables_text(response) -> str:
+    return response.content.decode()
+
+
+# -- public ----------------------------------------------------------------------------------------
+
+
+def test_it_shows_the_public_page_with_tables_and_no_scorer_links(client, tournament):
+    the_round = start_round(tournament)
+    table = the_round.tables.get(number=1)
+    match = current_match(table)
+
+    response = client.get(f"/tournaments/{tournament.pk}/")
+
+    assert response.status_code == 200
+    page = tables_text(response)
+    assert "Spring cup" in page
+    assert 'data-table="1"' in page
+    assert f"/matches/{match.pk}/" in page  # the public scoreboard
+    assert scorer_path(match) not in page
+    assert "/t/" not in page
+    assert "Console" not in page
+
+
+def test_it_answers_the_poll_with_304_until_a_deal_is_entered(client, tournament):
+    table = start_round(tournament).tables.get(number=1)
+    url = f"/tournaments/{tournament.pk}/live/"
+    first = client.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    play_table(table, table.entrants[1])
+
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200
+    assert again["ETag"] != etag
+    assert "outcome-win" in tables_text(again)
+
+
+def test_it_draws_the_bracket_as_svg(client, club):
+    tournament = make_tournament(club=club, game="jam", format="single-elimination", match_format="best-of:3")
+    add_entrants(tournament, 8)
+    start_round(tournament)
+    page = tables_text(client.get(f"/tournaments/{tournament.pk}/"))
+    assert "<svg" in page
+    assert page.count('class="slot slot-') == 7
+    assert "Quarter-finals" in page
+    assert "Ann" in page
+
+
+def test_it_shows_the_projector_and_its_out_of_band_poll(client, tournament):
+    start_round(tournament)
+    page = client.get(f"/tournaments/{tournament.pk}/projector/")
+    assert page.status_code == 200
+    assert "projector-standings" in tables_text(page)
+    assert "--cycle: 15s" in tables_text(page)
+    poll = client.get(f"/tournaments/{tournament.pk}/projector/live/")
+    assert poll.status_code == 200
+    assert 'hx-swap-oob="innerHTML"' in tables_text(poll)
+    assert (
+        client.get(
+            f"/tournaments/{tournament.pk}/projector/live/", HTTP_IF_NONE_MATCH=poll["ETag"]
+        ).status_code
+        == 304
+    )
+
+
+def test_it_exports_standings_and_results_as_csv(client, tournament):
+    the_round = start_round(tournament)
+    for table in the_round.tables.all():
+        play_table(table, table.entrants[0])
+    services.standings_recompute(tournament_id=tournament.pk)
+
+    standings = client.get(f"/tournaments/{tournament.pk}/standings.csv")
+    assert standings.status_code == 200
+    assert standings["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(standings.content.decode())))
+    assert rows[0][:4] == ["rank", "entrant", "name", "played"]
+    assert len(rows) == 5
+
+    results = list(
+        csv.reader(io.StringIO(client.get(f"/tournaments/{tournament.pk}/results.csv").content.decode()))
+    )
+    assert results[0][:6] == ["round", "table", "slot", "seat", "entrant", "name"]
+    assert len(results) == 5
+    assert {r[6] for r in results[1:]} == {"win", "loss"}
+
+
+def test_it_answers_404_for_an_unknown_tournament(client):
+    assert client.get("/tournaments/999/").status_code == 404
+    assert client.get("/tournaments/999/live/").status_code == 404
+
+
+# -- organizers ------------------------------------------------------------------------------------
+
+
+def test_it_sends_visitors_to_sign_in_and_refuses_other_clubs(client, tournament):
+    response = client.get(f"/tournaments/{tournament.pk}/console/")
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]
+    client.force_login(UserFactory())
+    assert client.get(f"/tournaments/{tournament.pk}/console/").status_code == 403
+    assert client.post(f"/tournaments/{tournament.pk}/console/rounds/").status_code == 403
+    assert not Round.objects.exists()
+
+
+def test_it_creates_a_tournament_from_the_form(client, boss, club):
+    response = client.post(
+        "/tournaments/new/",
+        {
+            "name": "JAM knockout",
+            "club": club.slug,
+            "game": "jam",
+            "format": "single-elimination",
+            "match_format": "best-of:3",
+            "entrant_kind": "individual",
+            "tiebreak_0": "match-points",
+        },
+    )
+    tournament = Tournament.objects.get(name="JAM knockout")
+    assert response.status_code == 302
+    assert response["Location"] == f"/tournaments/{tournament.pk}/console/"
+    assert tournament.options["rubbers"] == 3
+    assert tournament.tiebreaks == ["match-points"]
+
+
+def test_it_shows_the_service_error_beside_the_field(client, boss, club):
+    response = client.post(
+        "/tournaments/new/",
+        {
+            "name": "Bad",
+            "club": club.slug,
+            "game": "coinche",
+            "format": "swiss",
+            "match_format": "best-of:2",
+            "entrant_kind": "partnership",
+        },
+    )
+    assert response.status_code == 422
+    assert "odd N" in tables_text(response)
+    assert not Tournament.objects.exists()
+
+
+def test_it_registers_entrants_one_by_one_and_from_a_csv_file(client, boss, club):
+    tournament = make_tournament(
+        club=club, game="coinche", entrant_kind="partnership", match_format="deals:4"
+    )
+    one = client.post(
+        f"/tournaments/{tournament.pk}/console/entrants/",
+        {"name": "Aces", "players": "Ann; Bob", "seed": "1"},
+    )
+    assert one.status_code == 302
+    upload = SimpleUploadedFile("teams.csv", b"name,players,club\nKings,Cy;Dee,Lyon\nQueens,Ely;Fay,\n")
+    many = client.post(f"/tournaments/{tournament.pk}/console/upload/", {"file": upload})
+    assert many.status_code == 302
+    assert list(tournament.entrants.values_list("name", flat=True)) == ["Aces", "Kings", "Queens"]
+    assert sorted(p.name for p in Entrant.objects.get(name="Kings").players.all()) == ["Cy", "Dee"]
+
+    bad = SimpleUploadedFile("teams.csv", b"name\nJacks\nAces\n")
+    refused = client.post(f"/tournaments/{tournament.pk}/console/upload/", {"file": bad})
+    assert refused.status_code == 422
+    assert "line 3" in tables_text(refused)
+    assert not Entrant.objects.filter(name="Jacks").exists()
+
+
+def test_it_starts_a_round_from_the_console_and_shows_its_tables(
+    client, boss, tournament, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/tournaments/{tournament.pk}/console/rounds/")
+    assert response.status_code == 302
+    the_round = Round.objects.get(tournament=tournament)
+    assert the_round.tables.count() == 2
+    page = tables_text(client.get(f"/tournaments/{tournament.pk}/console/"))
+    assert "0 of 2 tables finished" in page
+    assert "Print the table slips" in page
+    again = client.post(f"/tournaments/{tournament.pk}/console/rounds/", follow=True)
+    assert "round 1 is not complete yet" in tables_text(again)
+
+
+def test_it_fixes_a_result_and_withdraws_an_entrant_from_the_console(client, boss, tournament):
+    table = start_round(tournament).tables.get(number=1)
+    winner = table.entrants[1]
+    url = f"/tournaments/{tournament.pk}/console/tables/{table.pk}/result/"
+
+    refused = client.post(
+        url, {f"t{table.pk}-decision": f"win:{winner}", f"t{table.pk}-reason": ""}, follow=True
+    )
+    assert "say why" in tables_text(refused)
+    client.post(url, {f"t{table.pk}-decision": f"win:{winner}", f"t{table.pk}-reason": "sheet"})
+    table.refresh_from_db()
+    assert table.status == TableStatus.ADJUSTED
+    assert table.result[str(winner)]["outcome"] == "win"
+
+    client.post(url, {f"t{table.pk}-decision": f"forfeit:{winner}", f"t{table.pk}-reason": "no show"})
+    table.refresh_from_db()
+    assert table.status == TableStatus.FORFEIT
+
+    ann = tournament.entrants.get(name="Ann")
+    client.post(f"/tournaments/{tournament.pk}/console/entrants/{ann.pk}/withdraw/", {"withdrawn": "on"})
+    ann.refresh_from_db()
+    assert ann.withdrawn
+
+
+def test_it_changes_format_and_tiebreaks_from_the_console(client, boss, club):
+    tournament = make_tournament(club=club, entrants=4)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/console/format/",
+        {"format": "round-robin", "tiebreak_0": "match-points", "tiebreak_1": "head-to-head"},
+    )
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.format == "round-robin"
+    assert tournament.tiebreaks == ["match-points", "head-to-head"]
+
+
+def test_it_prints_table_slips_with_the_scorer_qr_codes(client, boss, tournament):
+    table = start_round(tournament).tables.get(number=1)
+    response = client.get(f"/tournaments/{tournament.pk}/rounds/1/slips/")
+    assert response.status_code == 200
+    page = tables_text(response)
+    assert page.count("<svg") == 2
+    assert scorer_path(current_match(table)) in page
+    assert client.get(f"/tournaments/{tournament.pk}/rounds/7/slips/").status_code == 404

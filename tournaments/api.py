@@ -1,0 +1,419 @@
+"""The tournaments REST API (the paths and names are a contract; same conventions as the table API).
+
+Thin: parse, authorize, call one service, answer. Reading is public (nothing private is shown);
+writing needs an organizer of the tournament's club (a session or a token; a table link never).
+Errors are ``{"error": {"field", "rule", ...}}`` with 400, 403, 404, 405 or 409.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponseNotModified
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.api import AUTHENTICATION, AnyObject, ErrorBody, TableGrant, actor_for
+from scoring.models import Club
+from scoring.permissions import can_manage, managed_clubs
+from tournaments import documents, services
+from tournaments.draw import BRACKETS
+from tournaments.models import Entrant, Round, TableAssignment, Tournament
+
+
+def _tournament_or_404(pk: int) -> Tournament:
+    tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
+    if tournament is None:
+        raise Http404("no such tournament")
+    return tournament
+
+
+def _require_organizer(request: Request, tournament: Tournament | None = None) -> None:
+    if isinstance(request.auth, TableGrant):
+        raise exceptions.PermissionDenied("a table link cannot run a tournament")
+    if not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated("sign in as an organizer of the club")
+    if tournament is not None and not can_manage(request.user, tournament.club_id):
+        raise exceptions.PermissionDenied("only the club's owners and organizers may do this")
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise services.InvalidEntry("the body must be a JSON object", None)
+    return request.data
+
+
+def _club(request: Request, slug: Any) -> Club:
+    clubs = managed_clubs(request.user)
+    if slug is not None:
+        chosen = next((c for c in clubs if c.slug == slug), None)
+        if chosen is None:
+            raise exceptions.PermissionDenied(f"you do not organize a club {slug!r}")
+        return chosen
+    if len(clubs) == 1:
+        return clubs[0]
+    if not clubs:
+        raise exceptions.PermissionDenied("you do not organize any club")
+    raise services.InvalidEntry("say which club: you organize several", "club")
+
+
+def _not_modified(request: Request, etag: str) -> bool:
+    given = request.headers.get("If-None-Match", "")
+    return any(part.strip() in {etag, f"W/{etag}", "*"} for part in given.split(",") if part.strip())
+
+
+def _conditional(request: Request, etag: str, build: Any) -> Any:
+    """200 with the document, or 304 when the client already has this version."""
+    quoted = f'"{etag}"'
+    if _not_modified(request, quoted):
+        response: Any = HttpResponseNotModified()
+    else:
+        response = Response(build())
+    response["ETag"] = quoted
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+CreateBody = inline_serializer(
+    "TournamentCreate",
+    {
+        "name": serializers.CharField(),
+        "game": serializers.CharField(),
+        "format": serializers.ChoiceField(
+            ["swiss", "round-robin", "single-elimination", "double-elimination", "tables", "individual"]
+        ),
+        "match_format": serializers.CharField(help_text="game, deals:N, rubber or best-of:N"),
+        "entrant_kind": serializers.ChoiceField(["individual", "partnership"]),
+        "rounds": serializers.IntegerField(required=False),
+        "preset": serializers.CharField(required=False),
+        "options": serializers.DictField(required=False),
+        "tiebreaks": serializers.ListField(child=serializers.CharField(), required=False),
+        "points": serializers.DictField(required=False),
+        "settings": serializers.DictField(required=False),
+        "club": serializers.SlugField(required=False),
+    },
+)
+FIELDS = {
+    "name",
+    "game",
+    "format",
+    "match_format",
+    "entrant_kind",
+    "rounds",
+    "preset",
+    "options",
+    "tiebreaks",
+    "points",
+    "settings",
+    "club",
+}
+
+
+class TournamentCollection(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject}, summary="Tournaments, newest first", operation_id="tournaments_list"
+    )
+    def get(self, request: Request) -> Response:
+        found = Tournament.objects.select_related("club").order_by("-created_at")
+        if "club" in request.query_params:
+            found = found.filter(club__slug=request.query_params["club"])
+        return Response([documents.tournament_document(t) for t in found[:100]])
+
+    @extend_schema(
+        request=CreateBody,
+        responses={201: AnyObject, 400: ErrorBody, 403: ErrorBody},
+        summary="Create a tournament (organizers)",
+    )
+    def post(self, request: Request) -> Response:
+        _require_organizer(request)
+        body = _body(request)
+        unknown = sorted(set(body) - FIELDS)
+        if unknown:
+            raise services.InvalidEntry(f"{unknown[0]!r} is not a field of a tournament", unknown[0])
+        for required in ("name", "game", "format", "match_format", "entrant_kind"):
+            if required not in body:
+                raise services.InvalidEntry(f"{required} is required", required)
+        club = _club(request, body.get("club"))
+        tournament = services.tournament_create(
+            club=club,
+            name=body["name"],
+            game_key=body["game"],
+            format=body["format"],
+            match_format=body["match_format"],
+            entrant_kind=body["entrant_kind"],
+            rounds=body.get("rounds"),
+            preset=body.get("preset"),
+            options=body.get("options"),
+            tiebreaks=body.get("tiebreaks"),
+            points=body.get("points"),
+            settings=body.get("settings"),
+        )
+        doc = documents.tournament_document(tournament)
+        return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})
+
+
+class TournamentDetail(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: AnyObject, 404: ErrorBody}, summary="A tournament")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        return Response(
+            documents.tournament_document(tournament), headers={"ETag": f'"{tournament.revision}"'}
+        )
+
+    @extend_schema(
+        request=inline_serializer(
+            "TournamentChange",
+            {
+                "format": serializers.CharField(required=False),
+                "tiebreaks": serializers.ListField(child=serializers.CharField(), required=False),
+                "rounds": serializers.IntegerField(required=False),
+            },
+        ),
+        responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Change the format (before round 1), the tiebreaks or the planned rounds",
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        body = _body(request)
+        unknown = sorted(set(body) - {"format", "tiebreaks", "rounds"})
+        if unknown:
+            raise services.InvalidEntry(f"{unknown[0]!r} cannot be changed", unknown[0])
+        changed = services.tournament_configure(
+            tournament_id=tournament.pk,
+            format=body.get("format"),
+            tiebreaks=body.get("tiebreaks"),
+            rounds=body.get("rounds"),
+        )
+        return Response(documents.tournament_document(changed))
+
+
+class EntrantCollection(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 404: ErrorBody}, summary="The entrants", operation_id="entrants_list"
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        entrants = tournament.entrants.prefetch_related("players")
+        return Response([documents.entrant_document(e) for e in entrants])
+
+    @extend_schema(
+        request=AnyObject,
+        responses={201: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary='Register an entrant {"name", "players"?, "club"?, "seed"?}, or a list of them at once',
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        if not isinstance(request.data, dict | list):
+            raise services.InvalidEntry("the body must be an entrant object or a list of them", None)
+        made = services.entrants_register(tournament_id=tournament.pk, rows=request.data)
+        docs = [documents.entrant_document(e) for e in made]
+        return Response(docs if isinstance(request.data, list) else docs[0], status=status.HTTP_201_CREATED)
+
+
+class EntrantDetail(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    def _entrant(self, pk: int, entrant: int) -> Entrant:
+        found = Entrant.objects.filter(tournament_id=pk, pk=entrant).first()
+        if found is None:
+            raise Http404("no such entrant")
+        return found
+
+    @extend_schema(responses={200: AnyObject, 404: ErrorBody}, summary="An entrant")
+    def get(self, request: Request, pk: int, entrant: int) -> Response:
+        return Response(documents.entrant_document(self._entrant(pk, entrant)))
+
+    @extend_schema(
+        request=inline_serializer("EntrantChange", {"withdrawn": serializers.BooleanField()}),
+        responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody},
+        summary="Withdraw an entrant (or take the withdrawal back)",
+    )
+    def patch(self, request: Request, pk: int, entrant: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        found = self._entrant(pk, entrant)
+        body = _body(request)
+        if set(body) != {"withdrawn"} or not isinstance(body["withdrawn"], bool):
+            raise services.InvalidEntry("send withdrawn: true or false", "withdrawn")
+        changed = services.entrant_withdraw(entrant_id=found.pk, withdrawn=body["withdrawn"])
+        return Response(documents.entrant_document(changed))
+
+
+class RoundCollection(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 404: ErrorBody}, summary="The rounds", operation_id="rounds_list"
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        return Response(
+            [
+                {"number": r.number, "label": r.label or f"Round {r.number}", "status": r.status}
+                for r in tournament.rounds.order_by("number")
+            ]
+        )
+
+    @extend_schema(
+        request=None,
+        responses={
+            202: inline_serializer(
+                "RoundStarted", {"round": serializers.IntegerField(), "task": serializers.CharField()}
+            ),
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+        },
+        summary="Start the next round: it is drawn by a task and appears when built",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        started = services.round_start(tournament_id=tournament.pk)
+        return Response(
+            {"round": started.number, "task": started.task_id},
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": f"{request.path}{started.number}/"},
+        )
+
+
+class RoundDetail(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 304: None, 404: ErrorBody},
+        summary="A round: its tables with entrants, match and status, its byes and flags",
+    )
+    def get(self, request: Request, pk: int, number: int) -> Any:
+        tournament = _tournament_or_404(pk)
+        the_round = Round.objects.filter(tournament=tournament, number=number).first()
+        if the_round is None:
+            raise Http404("no such round")
+        etag = documents.live_revision(tournament, [the_round])
+        return _conditional(request, etag, lambda: documents.round_document(the_round))
+
+
+class TableResult(APIView):
+    """The organizer's word on a table's result: a winner (or a draw), or a forfeit, with a reason."""
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    def _table(self, pk: int, number: int, table: int) -> tuple[Tournament, TableAssignment]:
+        tournament = _tournament_or_404(pk)
+        found = TableAssignment.objects.filter(
+            round__tournament=tournament, round__number=number, number=table
+        ).first()
+        if found is None:
+            raise Http404("no such table")
+        return tournament, found
+
+    @extend_schema(
+        request=inline_serializer(
+            "TableResultBody",
+            {
+                "winner": serializers.IntegerField(allow_null=True, required=False),
+                "points": serializers.DictField(child=serializers.IntegerField(), required=False),
+                "forfeit": serializers.ListField(child=serializers.IntegerField(), required=False),
+                "reason": serializers.CharField(),
+            },
+        ),
+        responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary='Set a result: {"winner": id or null for a draw, "points"?, "reason"} or {"forfeit": [ids], "reason"}',
+    )
+    def post(self, request: Request, pk: int, number: int, table: int) -> Response:
+        tournament, found = self._table(pk, number, table)
+        _require_organizer(request, tournament)
+        body = _body(request)
+        actor = actor_for(request)
+        if "forfeit" in body:
+            changed = services.table_forfeit(
+                table_id=found.pk, entrants=body["forfeit"], reason=body.get("reason"), actor=actor
+            )
+        elif "winner" in body:
+            winner = body["winner"]
+            if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+                raise services.InvalidEntry("winner must be an entrant id, or null for a draw", "winner")
+            changed = services.table_adjust(
+                table_id=found.pk,
+                winner=winner,
+                points=body.get("points"),
+                reason=body.get("reason"),
+                actor=actor,
+            )
+        else:
+            raise services.InvalidEntry(
+                "give the winner (null for a draw) or the forfeiting entrants", "winner"
+            )
+        return Response(documents.table_document(changed))
+
+    @extend_schema(
+        request=None,
+        responses={200: AnyObject, 403: ErrorBody, 404: ErrorBody},
+        summary="Clear the organizer's result: the table's matches decide again",
+    )
+    def delete(self, request: Request, pk: int, number: int, table: int) -> Response:
+        tournament, found = self._table(pk, number, table)
+        _require_organizer(request, tournament)
+        changed = services.table_reset(table_id=found.pk, actor=actor_for(request))
+        return Response(documents.table_document(changed))
+
+
+class Standings(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 304: None, 404: ErrorBody},
+        summary='The standings: rows of {"rank" ("3=" when shared), "entrant", "name", metrics...}',
+    )
+    def get(self, request: Request, pk: int) -> Any:
+        tournament = _tournament_or_404(pk)
+        etag = f"{tournament.revision}.{tournament.standings_revision}"
+        return _conditional(request, etag, lambda: documents.standings_document(tournament))
+
+
+class BracketView(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 304: None, 404: ErrorBody},
+        summary="The bracket: rounds of slots with entrants, match ids and winners",
+    )
+    def get(self, request: Request, pk: int) -> Any:
+        tournament = _tournament_or_404(pk)
+        if tournament.format not in BRACKETS:
+            raise Http404(f"a {tournament.get_format_display().lower()} event has no bracket")
+        return _conditional(request, str(tournament.revision), lambda: documents.bracket_document(tournament))
+
+
+__all__ = [
+    "BracketView",
+    "EntrantCollection",
+    "EntrantDetail",
+    "RoundCollection",
+    "RoundDetail",
+    "Standings",
+    "TableResult",
+    "TournamentCollection",
+    "TournamentDetail",
+]

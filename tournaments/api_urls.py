@@ -1,0 +1,22 @@
+"""The tournaments REST API under /api/ (the paths are a contract)."""
+
+from django.urls import path
+
+from tournaments import api
+
+app_name = "tournaments_api"
+urlpatterns = [
+    path("tournaments/", api.TournamentCollection.as_view(), name="list"),
+    path("tournaments/<int:pk>/", api.TournamentDetail.as_view(), name="detail"),
+    path("tournaments/<int:pk>/entrants/", api.EntrantCollection.as_view(), name="entrants"),
+    path("tournaments/<int:pk>/entrants/<int:entrant>/", api.EntrantDetail.as_view(), name="entrant"),
+    path("tournaments/<int:pk>/rounds/", api.RoundCollection.as_view(), name="rounds"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", api.RoundDetail.as_view(), name="round"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/result/",
+        api.TableResult.as_view(),
+        name="table-result",
+    ),
+    path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="standings"),
+    path("tournaments/<int:pk>/bracket/", api.BracketView.as_view(), name="bracket"),
+]

@@ -1,0 +1,191 @@
+"""Plain documents of a tournament for the API and the pages: the event, a round, the standings,
+the bracket. Public: nothing here is private (no scorer links, no audit details).
+
+What this module does not do: compute standings or brackets (``services`` does), or write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Sum
+from django.urls import reverse
+
+from scoring.models import Match, MatchStatus
+from tournaments import services
+from tournaments.draw import BRACKETS
+from tournaments.models import Entrant, Round, RoundStatus, TableAssignment, TableGame, Tournament
+
+
+def tournament_document(tournament: Tournament) -> dict[str, Any]:
+    """The event: its game, formats, planned rounds, tiebreaks, status and links."""
+    return {
+        "id": tournament.pk,
+        "club": tournament.club.slug,
+        "name": tournament.name,
+        "game": tournament.game_key,
+        "preset": tournament.preset or None,
+        "options": tournament.options,
+        "format": tournament.format,
+        "match_format": tournament.match_format,
+        "entrant_kind": tournament.entrant_kind,
+        "rounds": tournament.rounds_planned,
+        "tiebreaks": tournament.tiebreaks,
+        "points": tournament.points,
+        "settings": {k: v for k, v in tournament.settings.items() if k != "order"},
+        "status": tournament.status,
+        "revision": tournament.revision,
+        "entrants": tournament.entrants.count(),
+        "rounds_played": tournament.rounds.exclude(status=RoundStatus.FAILED).count(),
+        "champion": tournament.bracket.get("champion"),
+        "links": {
+            "self": reverse("tournaments_api:detail", args=[tournament.pk]),
+            "entrants": reverse("tournaments_api:entrants", args=[tournament.pk]),
+            "rounds": reverse("tournaments_api:rounds", args=[tournament.pk]),
+            "standings": reverse("tournaments_api:standings", args=[tournament.pk]),
+            "bracket": reverse("tournaments_api:bracket", args=[tournament.pk]),
+            "page": tournament.get_absolute_url(),
+        },
+    }
+
+
+def entrant_document(entrant: Entrant) -> dict[str, Any]:
+    return {
+        "id": entrant.pk,
+        "name": entrant.name,
+        "players": [p.name for p in entrant.players.all()],
+        "club": entrant.affiliation or None,
+        "seed": entrant.seed,
+        "rating": entrant.rating,
+        "withdrawn": entrant.withdrawn,
+    }
+
+
+def table_document(table: TableAssignment) -> dict[str, Any]:
+    """A table: its entrants in seat order, the match being played (or last played), its status,
+    the result per entrant and, when the organizer set it, why."""
+    games = sorted(table.games.all(), key=lambda g: g.sequence)
+    match = games[-1].match if games else None
+    doc: dict[str, Any] = {
+        "number": table.number,
+        "entrants": list(table.entrants),
+        "match": match.pk if match else None,
+        "matches": [g.match_id for g in games],
+        "status": table.status,
+        "result": table.result,
+        "progress": _progress(match),
+    }
+    if table.bracket_slot:
+        doc["slot"] = table.bracket_slot
+    if table.reason:
+        doc["reason"] = table.reason
+    return doc
+
+
+def _progress(match: Match | None) -> dict[str, Any] | None:
+    if match is None:
+        return None
+    return {
+        "deals": match.deal_count,
+        "totals": match.state.get("totals") or {},
+        "status": match.status,
+        "finished": match.status == MatchStatus.FINISHED,
+    }
+
+
+def round_document(the_round: Round) -> dict[str, Any]:
+    """A round as the API contract has it: number, status, tables, byes and flags."""
+    tables = the_round.tables.order_by("number").prefetch_related(_games()).select_related("round")
+    return {
+        "number": the_round.number,
+        "label": the_round.label or f"Round {the_round.number}",
+        "status": the_round.status,
+        "tables": [table_document(t) for t in tables],
+        "byes": list(the_round.byes),
+        "flags": list(the_round.flags),
+        "task": the_round.task_id or None,
+    }
+
+
+def _games() -> Any:
+    from django.db.models import Prefetch
+
+    return Prefetch("games", queryset=TableGame.objects.select_related("match").order_by("sequence"))
+
+
+def standings_document(tournament: Tournament) -> dict[str, Any]:
+    """The cached standings: rows (rank, entrant, name, played, each metric by key), the metric
+    keys in precedence order, when they were computed and whether they are behind."""
+    cached = tournament.standings or {}
+    return {
+        "rows": cached.get("rows", []),
+        "metrics": cached.get("metrics", list(tournament.tiebreaks)),
+        "updated_at": tournament.standings_at.isoformat() if tournament.standings_at else None,
+        "stale": tournament.standings_revision != tournament.revision,
+    }
+
+
+def bracket_document(tournament: Tournament) -> dict[str, Any] | None:
+    """The bracket's columns with their slots: entrants, match ids, winners; ``None`` unless the
+    tournament is an elimination event that has started."""
+    if tournament.format not in BRACKETS:
+        return None
+    state = services.bracket_state(tournament)
+    if state is None:
+        return {"kind": tournament.format, "rounds": [], "champion": None, "placings": []}
+    tables = {
+        t.bracket_slot: t
+        for t in TableAssignment.objects.filter(round__tournament=tournament)
+        .exclude(bracket_slot="")
+        .prefetch_related(_games())
+    }
+    rounds = []
+    for number, (column, slots) in enumerate(state.rounds, start=1):
+        out = []
+        for slot in slots:
+            table = tables.get(slot.slot.id)
+            games = sorted(table.games.all(), key=lambda g: g.sequence) if table else []
+            out.append(
+                {
+                    "slot": slot.slot.id,
+                    "entrants": [slot.top, slot.bottom],
+                    "from": [str(slot.slot.top), str(slot.slot.bottom)],
+                    "status": str(slot.status),
+                    "winner": slot.winner,
+                    "table": table.number if table else None,
+                    "match": games[-1].match_id if games else None,
+                    "matches": [g.match_id for g in games],
+                    "best_of": slot.slot.best_of,
+                }
+            )
+        rounds.append({"number": number, "label": column.label, "part": str(column.part), "slots": out})
+    return {
+        "kind": tournament.format,
+        "rounds": rounds,
+        "champion": state.champion,
+        "placings": [{"rank": p.label, "entrants": list(p.entrants)} for p in state.placings],
+    }
+
+
+def live_revision(tournament: Tournament, rounds: Iterable[Round] | None = None) -> str:
+    """The ETag of the public pages: the tournament's revision, its standings' revision, and the
+    sum of the revisions of the matches being played (so every deal entered shows)."""
+    playing = rounds if rounds is not None else current_rounds(tournament)
+    total = (
+        Match.objects.filter(tournament_game__table__round__in=list(playing)).aggregate(n=Sum("revision"))[
+            "n"
+        ]
+        or 0
+    )
+    return f"{tournament.revision}.{tournament.standings_revision}.{total}"
+
+
+def current_rounds(tournament: Tournament) -> list[Round]:
+    """The rounds a visitor wants to see now: those being played (a bracket may play several
+    columns at once), else the last one."""
+    rounds = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
+    playing = [r for r in rounds if r.status in (RoundStatus.PLAYING, RoundStatus.BUILDING)]
+    if playing:
+        return playing
+    return rounds[-1:]

@@ -1,0 +1,31 @@
+"""Pages of the tournaments app: public pages, the projector, CSV exports, the organizer console."""
+
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("tournaments/", views.tournament_list, name="list"),
+    path("tournaments/new/", views.tournament_new, name="new"),
+    path("tournaments/<int:pk>/", views.public, name="public"),
+    path("tournaments/<int:pk>/live/", views.live, name="live"),
+    path("tournaments/<int:pk>/projector/", views.projector, name="projector"),
+    path("tournaments/<int:pk>/projector/live/", views.projector_live, name="projector_live"),
+    path("tournaments/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("tournaments/<int:pk>/results.csv", views.results_csv, name="results_csv"),
+    path("tournaments/<int:pk>/console/", views.console, name="console"),
+    path("tournaments/<int:pk>/console/entrants/", views.console_entrant, name="console_entrant"),
+    path("tournaments/<int:pk>/console/upload/", views.console_upload, name="console_upload"),
+    path(
+        "tournaments/<int:pk>/console/entrants/<int:entrant>/withdraw/",
+        views.console_withdraw,
+        name="console_withdraw",
+    ),
+    path("tournaments/<int:pk>/console/format/", views.console_configure, name="console_configure"),
+    path("tournaments/<int:pk>/console/rounds/", views.console_round, name="console_round"),
+    path(
+        "tournaments/<int:pk>/console/tables/<int:table>/result/", views.console_result, name="console_result"
+    ),
+    path("tournaments/<int:pk>/rounds/<int:number>/slips/", views.slips, name="slips"),
+]
