@@ -91,6 +91,8 @@ def _load_tournament(club: Club) -> None:
 
 def load_demo(*, with_admin: bool) -> Club:
     """Create the demo club and its matches unless they exist."""
+    from tournaments.demo import load_tournament_demo  # the demo spans both apps
+
     actor = services.Actor(label="demo data")
     with transaction.atomic():
         club, _ = Club.objects.get_or_create(slug=DEMO_SLUG, defaults={"name": "Demo Card Club"})
@@ -112,4 +114,5 @@ def load_demo(*, with_admin: bool) -> Club:
             for entry in deals:
                 services.deal_record(match_id=match.pk, entry=entry, actor=actor)
         _load_tournament(club)
+        load_tournament_demo(club)  # the Coinche Swiss and the JAM knockout, mid-way
     return club

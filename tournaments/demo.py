@@ -1,0 +1,140 @@
+"""Demo tournaments: the two events of the tournament issue's "done when", mid-way, to carry on.
+
+- "Coinche Swiss" — 12 partnerships, 5 rounds, four deals a round (FFB rules): round 1 is drawn,
+  three tables have finished, two are part-way, one has not started.
+- "JAM knockout" — 8 players, single elimination, best of three rubbers: the bracket is drawn and
+  two quarter-finals are decided, a third is under way.
+
+Everything goes through the services, as an organizer and the tables would (the deals through
+``scoring.services.deal_record``). Idempotent: an event that exists is left as it is. The draws
+are fixed (seeded), so the demo is the same on every machine.
+
+What this module does not do: create the club, its staff or the scoring demo (``scoring.demo``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import transaction
+
+from scoring import services as scoring
+from scoring.models import Club, MatchStatus
+from tournaments import services
+from tournaments.models import TableAssignment, Tournament
+
+COINCHE = "Coinche Swiss"
+JAM = "JAM knockout"
+TEAMS = (
+    ("Les As", "Ann", "Bob"),
+    ("Belote", "Cy", "Dee"),
+    ("Capot", "Ely", "Fay"),
+    ("Dix de der", "Gus", "Hal"),
+    ("Atout", "Ida", "Jo"),
+    ("Coinchés", "Kit", "Lou"),
+    ("Surcoinche", "Mia", "Ned"),
+    ("Sans atout", "Ola", "Pia"),
+    ("Tout atout", "Quy", "Rex"),
+    ("Litige", "Sue", "Tim"),
+    ("Rebelote", "Uma", "Vic"),
+    ("Belle", "Wes", "Xia"),
+)
+JAM_PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal")
+ACTOR = scoring.Actor(label="demo data", via_table_link=True)
+
+
+def load_tournament_demo(club: Club) -> list[Tournament]:
+    """Create the demo tournaments of ``club`` unless they exist; return them."""
+    with transaction.atomic():
+        return [_coinche_swiss(club), _jam_knockout(club)]
+
+
+def _coinche_swiss(club: Club) -> Tournament:
+    found = Tournament.objects.filter(club=club, name=COINCHE).first()
+    if found is not None:
+        return found
+    tournament = services.tournament_create(
+        club=club,
+        name=COINCHE,
+        game_key="coinche",
+        format="swiss",
+        match_format="deals:4",
+        entrant_kind="partnership",
+        rounds=5,
+        preset="ffb",
+    )
+    services.entrants_register(
+        tournament_id=tournament.pk,
+        rows=[
+            {"name": team, "players": [a, b], "seed": seed}
+            for seed, (team, a, b) in enumerate(TEAMS, start=1)
+        ],
+    )
+    first = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
+    rng = random.Random(1)
+    for table in first.tables.order_by("number"):
+        deals = {1: 4, 2: 4, 3: 4, 4: 2, 5: 1}.get(table.number, 0)
+        _play(table, deals, lambda sides: _coinche_deal(rng, sides))
+    services.standings_recompute(tournament_id=tournament.pk)
+    return tournament
+
+
+def _coinche_deal(rng: random.Random, sides: list[str]) -> dict[str, Any]:
+    taker = rng.choice(sides)
+    other = sides[1] if taker == sides[0] else sides[0]
+    bid = rng.choice((80, 90, 100, 110))
+    made = rng.random() < 0.7
+    points = rng.randint(bid, 152) if made else rng.randint(40, 81)
+    entry: dict[str, Any] = {
+        "taker": taker,
+        "bid": bid,
+        "trump": rng.choice(("clubs", "diamonds", "hearts", "spades")),
+        "points": {taker: points, other: 162 - points},
+    }
+    if rng.random() < 0.3:
+        entry["belote"] = rng.choice(sides)
+    return entry
+
+
+def _jam_knockout(club: Club) -> Tournament:
+    found = Tournament.objects.filter(club=club, name=JAM).first()
+    if found is not None:
+        return found
+    tournament = services.tournament_create(
+        club=club,
+        name=JAM,
+        game_key="jam",
+        format="single-elimination",
+        match_format="best-of:3",
+        entrant_kind="individual",
+    )
+    services.entrants_register(
+        tournament_id=tournament.pk,
+        rows=[
+            {"name": name, "players": [name], "seed": seed} for seed, name in enumerate(JAM_PLAYERS, start=1)
+        ],
+    )
+    services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
+    rng = random.Random(2)
+    quarter = TableAssignment.objects.filter(round__tournament=tournament, round__number=1)
+    for table in quarter.order_by("number"):
+        deals = {1: 99, 2: 99, 3: 1}.get(table.number, 0)
+        _play(table, deals, lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))})
+    services.bracket_advance(tournament_id=tournament.pk)
+    services.standings_recompute(tournament_id=tournament.pk)
+    return tournament
+
+
+def _play(table: TableAssignment, deals: int, entry: Any) -> None:
+    """Enter up to ``deals`` deals at the table (fewer if its match ends first)."""
+    for _ in range(deals):
+        game = table.games.select_related("match").order_by("-sequence").first()
+        if game is None or game.match.status != MatchStatus.IN_PROGRESS:
+            break
+        scoring.deal_record(match_id=game.match_id, entry=entry(list(game.match.sides)), actor=ACTOR)
+        services.table_sync(match_id=game.match_id)
+    table.refresh_from_db()
+
+
+__all__ = ["COINCHE", "JAM", "load_tournament_demo"]
