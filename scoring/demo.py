@@ -62,33 +62,6 @@ MATCHES: tuple[tuple[str, str, list[str], list[str] | None, dict[str, Any], list
 )
 
 
-DEMO_TOURNAMENT = "Thursday Swiss (demo)"
-
-
-def _load_tournament(club: Club) -> None:
-    """A small Coinche Swiss in registration: six partnerships of the demo players."""
-    from tournaments import services as tournament_services  # the demo spans both apps
-    from tournaments.models import Tournament
-
-    if Tournament.objects.filter(club=club, name=DEMO_TOURNAMENT).exists():
-        return
-    tournament = tournament_services.tournament_create(
-        club=club,
-        name=DEMO_TOURNAMENT,
-        game_key="coinche",
-        format="swiss",
-        match_format="game",
-        entrant_kind="partnership",
-        rounds=5,
-        preset="ffb",
-    )
-    pairs = [PLAYERS[i : i + 2] for i in range(0, len(PLAYERS), 2)]
-    tournament_services.entrants_register(
-        tournament_id=tournament.pk,
-        rows=[{"name": f"{a} & {b}", "players": [a, b], "seed": n} for n, (a, b) in enumerate(pairs, 1)],
-    )
-
-
 def load_demo(*, with_admin: bool) -> Club:
     """Create the demo club and its matches unless they exist."""
     from tournaments.demo import load_tournament_demo  # the demo spans both apps
@@ -113,6 +86,5 @@ def load_demo(*, with_admin: bool) -> Club:
             )
             for entry in deals:
                 services.deal_record(match_id=match.pk, entry=entry, actor=actor)
-        _load_tournament(club)
         load_tournament_demo(club)  # the Coinche Swiss and the JAM knockout, mid-way
     return club
