@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import Game
+from tournaments.match_format import FormatKind, MatchFormat
 from tournaments.models import Format
 from tournaments.pairing import (
     Bracket,
@@ -93,6 +94,12 @@ def build_bracket(format: Format, seeds: Sequence[int], settings: Mapping[str, A
     if format == Format.SINGLE_ELIMINATION:
         return single_elimination(seeds, third_place=bool(settings.get("third_place")), best_of=best_of)
     return double_elimination(seeds, reset=bool(settings.get("reset", True)), best_of=best_of)
+
+
+def best_of(parsed: MatchFormat) -> int:
+    """How many games a bracket slot is the best of, as the drawing shows it (JAM's best of three
+    rubbers is one match of three rubbers, but still a best of three)."""
+    return parsed.count if parsed.kind == FormatKind.BEST_OF else 1
 
 
 def table_sizes(game: Game[Any], preferred: int | None = None) -> TableSizes:

@@ -985,7 +985,7 @@ def standings_recompute(*, tournament_id: int) -> dict[str, Any]:
 def _draw_bracket(tournament: Tournament, the_round: Round) -> None:
     seeds = [e.pk for e in _seeded(tournament.entrants.filter(withdrawn=False))]
     parsed = parse_match_format(tournament.match_format, tournament.game_key)
-    bracket = draw.build_bracket(Format(tournament.format), seeds, tournament.settings, parsed.games)
+    bracket = draw.build_bracket(Format(tournament.format), seeds, tournament.settings, draw.best_of(parsed))
     tournament.bracket = {"seeds": seeds}
     tournament.rounds_planned = len(bracket.rounds)
     tournament.save(update_fields=["bracket", "rounds_planned"])
@@ -1001,7 +1001,7 @@ def bracket_state(tournament: Tournament) -> BracketState | None:
         return None
     parsed = parse_match_format(tournament.match_format, tournament.game_key)
     bracket = draw.build_bracket(
-        Format(tournament.format), tournament.bracket["seeds"], tournament.settings, parsed.games
+        Format(tournament.format), tournament.bracket["seeds"], tournament.settings, draw.best_of(parsed)
     )
     decided: dict[str, int] = {}
     tables = TableAssignment.objects.filter(round__tournament=tournament).exclude(bracket_slot="")

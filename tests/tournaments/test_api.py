@@ -323,6 +323,7 @@ def test_it_draws_the_bracket(api, club):
     assert None not in first["entrants"]
     assert first["match"] is not None
     assert first["winner"] is None
+    assert first["best_of"] == 3  # JAM's best of three rubbers: one match of three rubbers
     assert doc["rounds"][1]["slots"][0]["entrants"] == [None, None]
     assert doc["champion"] is None
 
