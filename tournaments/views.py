@@ -91,7 +91,6 @@ def _names(tournament: Tournament) -> dict[int, str]:
 
 def _table_view(table: TableAssignment, names: dict[int, str], disputed: set[int]) -> dict[str, Any]:
     """A table as the pages show it: who sits where, how far the match is, the result."""
-    doc = documents.table_document(table)
     games = sorted(table.games.all(), key=lambda g: g.sequence)
     match: Match | None = games[-1].match if games else None
     totals = [(match.state.get("totals") or {}).get(side) for side in match.sides] if match else []
@@ -124,7 +123,6 @@ def _table_view(table: TableAssignment, names: dict[int, str], disputed: set[int
         "match_status": match.status if match else None,
         "abandoned": bool(match and match.status == MatchStatus.ABANDONED),
         "disputed": any(g.match_id in disputed for g in games),
-        "doc": doc,
     }
 
 
