@@ -6,8 +6,11 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
+import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -75,3 +78,36 @@ def redis_url() -> str:
     if not url:
         missing("REDIS_URL is not set (phase 2 of bin/test sets it)")
     return str(url)
+
+
+@contextmanager
+def celery_worker(redis_url: str) -> Iterator[str]:
+    """A real `celery -A tablescore worker` on a private queue, using this test's PostgreSQL
+    database; yields the queue name. Skips (fails in CI) outside phase 2 of bin/test."""
+    from django.db import connection
+
+    from tests.paths import ROOT
+
+    if connection.vendor != "postgresql":
+        missing("the worker test needs the PostgreSQL test database (phase 2 of bin/test)")
+    db = connection.settings_dict
+    database_url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url, "CELERY_QUEUE": queue}
+    command = [sys.executable, "-m", "celery", "-A", "tablescore", "worker", "--pool", "solo", "-Q", queue]
+    process = subprocess.Popen(
+        [*command, "--loglevel", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        yield queue
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()

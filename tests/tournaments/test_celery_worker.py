@@ -3,22 +3,16 @@ and what happens when the broker is down (any phase)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from scoring import services as scoring
 from scoring.models import Deal
 from tablescore.celery import app
-from tests.conftest import missing
-from tests.paths import ROOT
+from tests.conftest import celery_worker
 from tests.tournaments.factories import (
     TABLE,
     current_match,
@@ -30,52 +24,18 @@ from tournaments import events, services
 from tournaments.models import Round, RoundStatus, TableAssignment, TableStatus, Tournament, TournamentStatus
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
 def worker(redis_url: str) -> Iterator[str]:
-    """A `celery -A tablescore worker` on a private queue, using this test's database; the tasks
-    this process enqueues go to that queue."""
-    if connection.vendor != "postgresql":
-        missing("the worker test needs the PostgreSQL test database (phase 2 of bin/test)")
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": redis_url, "CELERY_QUEUE": queue}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "tablescore",
-            "worker",
-            "--pool",
-            "solo",
-            "-Q",
-            queue,
-            "--loglevel",
-            "WARNING",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    before = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    events.resume()
-    try:
-        yield queue
-    finally:
-        app.conf.task_default_queue = before
-        process.terminate()
+    """A real worker on a private queue (see tests.conftest.celery_worker); the tasks this
+    process enqueues go to that queue."""
+    with celery_worker(redis_url) as queue:
+        before = app.conf.task_default_queue
+        app.conf.task_default_queue = queue
+        events.resume()
         try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+            yield queue
+        finally:
+            app.conf.task_default_queue = before
 
 
 def wait_for(check: Callable[[], Any], what: str, timeout: float = 60) -> Any:
