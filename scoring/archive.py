@@ -1,0 +1,307 @@
+"""Club archives: one club's rows as a JSON document, and the restore of such a document.
+
+Why a club archive rather than a database dump: every row belongs to one club (DESIGN.md §6a), so a
+club can be saved on its own, and brought back after its rows were deleted by mistake or moved to
+another deployment, while the other clubs carry on. Django's serialization framework writes and
+reads the rows, so an archive follows the models as they grow; :data:`CLUB_ROWS` names the models
+that make up a club, parents first, and a test fails when a model that reaches the club is missing.
+
+Primary keys are kept: a table token carries its match id, and tournaments keep entrant ids inside
+their JSON (tables, byes, results, standings, brackets). So a restore goes only into a database where
+those ids are free, and otherwise refuses, naming them; it never renumbers and never overwrites.
+
+Players and user accounts are shared between clubs: the archive carries those the club's rows point
+to. Accounts travel by username (their natural key) with their password hash, so organizers can sign
+in after a restore; an account whose username exists already is linked and left as it is. A player
+whose id is taken by a player of the same name is linked; by another name, the restore refuses.
+
+What this module does not do: site-wide rows (groups, permissions, API tokens, sessions, the admin
+log) and merging an archive into a club that exists.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import operator
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import reduce
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, connection, models, transaction
+from django.utils import timezone
+
+from scoring.models import Club, Player
+
+FORMAT = "tablescore-club-archive"
+VERSION = 1
+
+#: The club's own rows in restore order (parents first), each with the lookup from a row to its club.
+CLUB_ROWS: tuple[tuple[str, str], ...] = (
+    ("scoring.club", "pk"),
+    ("scoring.membership", "club_id"),
+    ("scoring.staffrole", "club_id"),
+    ("scoring.match", "club_id"),
+    ("scoring.deal", "club_id"),
+    ("scoring.dealversion", "club_id"),
+    ("scoring.idempotentrequest", "club_id"),
+    ("scoring.auditevent", "club_id"),
+    ("tournaments.tournament", "club_id"),
+    ("tournaments.entrant", "club_id"),
+    ("tournaments.round", "club_id"),
+    ("tournaments.tableassignment", "club_id"),
+    ("tournaments.tablegame", "table__club_id"),
+)
+PLAYER = "scoring.player"
+#: What of an account travels: groups and permissions belong to the site, not to the club.
+USER_FIELDS = (
+    "username",
+    "password",
+    "first_name",
+    "last_name",
+    "email",
+    "is_staff",
+    "is_active",
+    "is_superuser",
+    "last_login",
+    "date_joined",
+)
+_CHUNK = 500  # ids per IN (...) query: SQLite caps the number of parameters
+
+
+class ArchiveError(Exception):
+    """An archive that cannot be written or restored; the message tells the operator why."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore did: rows created per model, and existing shared rows linked instead."""
+
+    club: Club
+    created: dict[str, int]
+    linked: dict[str, int]
+
+
+def user_label() -> str:
+    """The model label of accounts (``auth.user`` unless the site swaps it)."""
+    return get_user_model()._meta.label_lower
+
+
+def archived_models() -> list[type[models.Model]]:
+    """Every model an archive holds rows of, in restore order."""
+    labels = [user_label(), PLAYER, *(label for label, _ in CLUB_ROWS)]
+    return [apps.get_model(label) for label in labels]
+
+
+# -- export -------------------------------------------------------------------------------------
+
+
+def export_club(slug: str) -> dict[str, Any]:
+    """The archive document of club ``slug``, read from one snapshot of the database."""
+    with _snapshot():
+        club = Club.objects.filter(slug=slug).first()
+        if club is None:
+            raise ArchiveError(f"there is no club {slug!r} in this database")
+        owned = [
+            apps.get_model(label)._default_manager.filter(**{path: club.pk}).order_by("pk")
+            for label, path in CLUB_ROWS
+        ]
+        players = Player.objects.filter(_pointed_at(owned, Player)).order_by("pk")
+        user_model = get_user_model()
+        users = user_model._default_manager.filter(_pointed_at([*owned, players], user_model)).order_by("pk")
+        objects: list[dict[str, Any]] = [
+            *serializers.serialize("python", users, fields=USER_FIELDS, use_natural_primary_keys=True),
+            *serializers.serialize("python", players, use_natural_foreign_keys=True),
+        ]
+        for rows in owned:
+            objects += serializers.serialize("python", rows, use_natural_foreign_keys=True)
+    counts = dict.fromkeys((model._meta.label_lower for model in archived_models()), 0)
+    counts.update(Counter(obj["model"] for obj in objects))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "club": club.slug,
+        "counts": counts,
+        "objects": objects,
+    }
+
+
+@contextmanager
+def _snapshot() -> Iterator[None]:
+    """One snapshot for every read: the club may be playing while it is exported, and an archive
+    with a deal version but not its deal could not be restored. PostgreSQL's default isolation
+    takes a new snapshot per statement, so ask for one per transaction (unless the caller already
+    opened the transaction, and with it chose its isolation). SQLite reads under one lock anyway."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
+def _pointed_at(querysets: Iterable[models.QuerySet[Any]], target: type[models.Model]) -> models.Q:
+    """Rows of ``target`` that a row of ``querysets`` points to, by any foreign key or many-to-many."""
+    conditions = [
+        models.Q(pk__in=rows.values(field.name))
+        for rows in querysets
+        for field in [*rows.model._meta.concrete_fields, *rows.model._meta.many_to_many]
+        if field.is_relation and field.related_model is target
+    ]
+    return reduce(operator.or_, conditions, models.Q(pk__in=[]))
+
+
+class _Encoder(DjangoJSONEncoder):
+    """Django's encoder, but timestamps keep their microseconds (it rounds to milliseconds)."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """The archive as text (UTF-8 JSON)."""
+    return json.dumps(document, cls=_Encoder, ensure_ascii=False, indent=1)
+
+
+# -- import -------------------------------------------------------------------------------------
+
+
+def loads(text: str) -> Any:
+    """The document in ``text``; an :class:`ArchiveError` when it is not JSON at all."""
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise ArchiveError(f"this is not a Tablescore club archive: it is not JSON ({error})") from None
+
+
+def import_club(document: Any) -> Restored:
+    """Create the archived club in this database, in one transaction, keeping every id."""
+    objects = _checked(document)
+    slug = document["club"]
+    if Club.objects.filter(slug=slug).exists():
+        raise ArchiveError(
+            f"club {slug!r} is already in this database: a restore only creates a club "
+            "(delete that club first, or restore into another database)"
+        )
+    try:
+        with transaction.atomic():
+            _refuse_taken_ids(objects)
+            created, linked = _load(objects)
+            _reset_sequences()
+    except (DeserializationError, FieldDoesNotExist, ValidationError, IntegrityError) as error:
+        raise ArchiveError(f"the archive could not be restored, nothing was changed: {error}") from error
+    return Restored(club=Club.objects.get(slug=slug), created=created, linked=linked)
+
+
+def _checked(document: Any) -> list[dict[str, Any]]:
+    """The archive's objects, once its header and the shape of each object are as written."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ArchiveError(f'this is not a Tablescore club archive (no "format": "{FORMAT}" in its header)')
+    if document.get("version") != VERSION:
+        raise ArchiveError(
+            f"archive version {document.get('version')!r} is not supported: this Tablescore reads "
+            f"version {VERSION}"
+        )
+    slug, counts, objects = document.get("club"), document.get("counts"), document.get("objects")
+    if not isinstance(slug, str) or not isinstance(counts, dict) or not isinstance(objects, list):
+        raise ArchiveError('the archive\'s header is incomplete: it needs "club", "counts" and "objects"')
+    known = {model._meta.label_lower for model in archived_models()}
+    keyed = known - {user_label()}  # accounts travel by username, every other row by its id
+    found: Counter[str] = Counter()
+    for index, obj in enumerate(objects):
+        label = obj.get("model") if isinstance(obj, dict) else None
+        if label not in known or not isinstance(obj.get("fields"), dict):
+            raise ArchiveError(f"object {index} of the archive is not a row of a club (model {label!r})")
+        if label in keyed and (type(obj.get("pk")) is not int):
+            raise ArchiveError(f"object {index} of the archive ({label}) has no integer id")
+        found[label] += 1
+    for label in sorted(known | set(counts)):
+        if found[label] != counts.get(label, 0):
+            raise ArchiveError(
+                f"the archive's header counts {counts.get(label, 0)} rows of {label} but it holds "
+                f"{found[label]}: the file is incomplete or was edited"
+            )
+    clubs = [obj for obj in objects if obj["model"] == "scoring.club"]
+    if len(clubs) != 1 or clubs[0]["fields"].get("slug") != slug:
+        raise ArchiveError(f"the archive's header names club {slug!r} but its rows are not that one club")
+    for index, obj in enumerate(objects):
+        if "club" in obj["fields"] and obj["fields"]["club"] != clubs[0]["pk"]:
+            raise ArchiveError(f"object {index} of the archive ({obj['model']}) belongs to another club")
+    return objects
+
+
+def _refuse_taken_ids(objects: list[dict[str, Any]]) -> None:
+    """Refuse, naming them, ids this database already uses for other rows."""
+    taken: list[str] = []
+    for label, _ in CLUB_ROWS:
+        model = apps.get_model(label)
+        wanted = [obj["pk"] for obj in objects if obj["model"] == label]
+        used = sorted(pk for chunk in _chunks(wanted) for pk in _existing(model, chunk))
+        if used:
+            more = f" and {len(used) - 5} more" if len(used) > 5 else ""
+            taken.append(f"{label} {', '.join(map(str, used[:5]))}{more}")
+    names = {obj["pk"]: obj["fields"].get("name") for obj in objects if obj["model"] == PLAYER}
+    for chunk in _chunks(list(names)):
+        for pk, name in Player.objects.filter(pk__in=chunk).values_list("pk", "name"):
+            if name != names[pk]:
+                taken.append(f"player {pk} is {name!r} here but {names[pk]!r} in the archive")
+    if taken:
+        raise ArchiveError(
+            "this database already uses ids the club's rows keep (table links and tournaments refer "
+            f"to them): {'; '.join(taken)}. Restore into a database without them, such as a new one "
+            "or the one the club was deleted from."
+        )
+
+
+def _chunks(values: list[Any]) -> Iterator[list[Any]]:
+    for start in range(0, len(values), _CHUNK):
+        yield values[start : start + _CHUNK]
+
+
+def _existing(model: type[models.Model], pks: list[Any]) -> list[Any]:
+    return list(model._default_manager.filter(pk__in=pks).values_list("pk", flat=True))
+
+
+def _load(objects: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
+    """Save the rows in archive order, counting them per model (created, linked): accounts and
+    players already here are linked, not changed."""
+    created: Counter[str] = Counter()
+    linked: Counter[str] = Counter()
+    # The deserializer is lazy: each account is saved before a later row names it by username.
+    for item in serializers.deserialize("python", objects):
+        instance = item.object
+        label = instance._meta.label_lower
+        if label == user_label() and instance.pk is not None:
+            linked[label] += 1  # found by its username
+        elif label == PLAYER and Player.objects.filter(pk=instance.pk).exists():
+            linked[label] += 1  # same id and name: checked before
+        else:
+            item.save(force_insert=True)
+            created[label] += 1
+    tables = [
+        table
+        for model in archived_models()
+        for table in [model._meta.db_table, *(f.m2m_db_table() for f in model._meta.many_to_many)]
+    ]
+    connection.check_constraints(table_names=tables)
+    return dict(created), dict(linked)
+
+
+def _reset_sequences() -> None:
+    """Move each id sequence past the ids just written, so the next row gets a fresh one."""
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), archived_models()):
+            cursor.execute(statement)
