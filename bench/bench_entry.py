@@ -3,7 +3,9 @@
 Starts its own gunicorn on a free port against a scratch database (``tablescore_bench`` on the
 PostgreSQL of ``BENCH_DATABASE_URL``, default the local server), then for each concurrency level:
 clients that each score their own table post deals for a fixed time, and the same number of
-clients call the trivial ``/ping`` JSON view. Prints throughput and p50/p99 latency of both, and the
+clients call the trivial ``/ping`` JSON view. A table plays whole matches of a club evening's
+length (Tally of ``DEALS_PER_MATCH`` deals; the match state is replayed on every write, so an
+endless match would measure ever longer replays rather than a table), then starts the next one. Prints throughput and p50/p99 latency of both, and the
 ratio. Target: deal recording ≥ 1/4 of the trivial view's throughput, p99 < 100 ms at 32 clients.
 
 Run on demand: ``.venv/bin/python bench/bench_entry.py [--seconds 10] [--clients 8,32]``.
@@ -26,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = "tablescore_bench"
+DEALS_PER_MATCH = 24
+MATCHES_PER_TABLE = 40
 
 
 def free_port() -> int:
@@ -56,8 +60,8 @@ def environment(database_url: str) -> dict[str, str]:
     return env
 
 
-def prepare(env: dict[str, str], tables: int) -> list[tuple[int, str]]:
-    """Migrate and create one open-ended Tally match per table; returns (match id, token)."""
+def prepare(env: dict[str, str], tables: int) -> list[list[tuple[int, str]]]:
+    """Migrate and create each table's matches; returns (match id, token) per match per table."""
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     script = f"""
 import json
@@ -68,8 +72,13 @@ club, _ = Club.objects.get_or_create(slug="bench", defaults={{"name": "Bench"}})
 actor = services.Actor(label="bench")
 out = []
 for i in range({tables}):
-    m = services.match_create(club=club, game_key="tally", sides=["A", "B", "C", "D"], actor=actor)
-    out.append((m.pk, table_token(m)))
+    matches = []
+    for _ in range({MATCHES_PER_TABLE}):
+        m = services.match_create(
+            club=club, game_key="tally", sides=["A", "B", "C", "D"], options={{"deals": {DEALS_PER_MATCH}}}, actor=actor
+        )
+        matches.append((m.pk, table_token(m)))
+    out.append(matches)
 print(json.dumps(out))
 """
     done = subprocess.run(
@@ -80,7 +89,7 @@ print(json.dumps(out))
         capture_output=True,
         text=True,
     )
-    return [tuple(x) for x in json.loads(done.stdout.strip().splitlines()[-1])]
+    return [[(m, t) for m, t in table] for table in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
 def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
@@ -179,18 +188,20 @@ def main() -> None:
     port = free_port()
     server = serve(env, port, args.workers)
     print(
-        f"gunicorn ({args.workers} gthread workers × 4 threads) + PostgreSQL on 127.0.0.1:{port}; {args.seconds:.0f} s per run"
+        f"gunicorn ({args.workers} gthread workers × 4 threads) + PostgreSQL on 127.0.0.1:{port}; {args.seconds:.0f} s per run; matches of {DEALS_PER_MATCH} deals"
     )
     try:
+        played = [0] * len(tables)  # deals each table has posted so far, over every level
         for clients in levels:
 
             def deal(i: int, n: int):
-                match_id, token = tables[i]
+                match_id, token = tables[i][played[i] // DEALS_PER_MATCH]
+                played[i] += 1
                 body = json.dumps({"points": {"A": n % 7, "B": 3, "C": 0, "D": -2}})
                 headers = {
                     "Content-Type": "application/json",
                     "Authorization": f"Table {token}",
-                    "Idempotency-Key": f"{i}-{n}",
+                    "Idempotency-Key": f"{match_id}-{played[i]}",
                 }
                 return "POST", f"/api/matches/{match_id}/deals/", body, headers, 201
 

@@ -120,6 +120,10 @@ class Match(models.Model):
     table_secret = models.CharField(max_length=64, default=new_table_secret)
     table_link_revoked = models.BooleanField(default=False)
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    announce_changes = models.BooleanField(
+        default=False,
+        help_text="Tell the tournaments app after every change (the match is a tournament table's).",
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

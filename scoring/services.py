@@ -105,8 +105,10 @@ def match_create(
     title: str = "",
     rematch_of: Match | None = None,
     deal_limit: int | None = None,
+    announce_changes: bool = False,
 ) -> Match:
-    """Create a match with the game's options resolved and frozen now."""
+    """Create a match with the game's options resolved and frozen now. ``announce_changes``: a
+    tournament's table, whose every change the tournaments app must hear about."""
     try:
         game = find_game(game_key)
     except UnknownGameError as error:
@@ -134,6 +136,7 @@ def match_create(
             state=state.as_json(),
             rematch_of=rematch_of,
             deal_limit=deal_limit,
+            announce_changes=announce_changes,
             created_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
         )
         _audit(match, AuditAction.MATCH_CREATED, actor, detail={"game": game.key, "sides": match.sides})
@@ -186,16 +189,24 @@ def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:
     return game.replay(match.options, match.sides, entries, deal_limit=match.deal_limit)
 
 
-def _state_document(state: MatchState[Any], live: list[Deal]) -> dict[str, Any]:
+#: A live deal's stable number and current version, in the order the match replays them.
+DealRef = tuple[int, int]
+
+
+def _refs(deals: list[Deal]) -> list[DealRef]:
+    return [(deal.number, deal.version) for deal in deals]
+
+
+def _state_document(state: MatchState[Any], live: list[DealRef]) -> dict[str, Any]:
     """The replay's document, each deal annotated with its stable number and current version."""
     doc = state.as_json()
-    for deal_doc, deal in zip(doc["deals"], live, strict=True):
-        deal_doc["deal_number"] = deal.number
-        deal_doc["version"] = deal.version
+    for deal_doc, (number, version) in zip(doc["deals"], live, strict=True):
+        deal_doc["deal_number"] = number
+        deal_doc["version"] = version
     return doc
 
 
-def _store_state(match: Match, state: MatchState[Any], live: list[Deal]) -> None:
+def _store_state(match: Match, state: MatchState[Any], live: list[DealRef]) -> None:
     """Cache the replay on the match and bump its revision (the pages' ETag)."""
     match.state = _state_document(state, live)
     match.deal_count = len(state.deals)
@@ -204,7 +215,14 @@ def _store_state(match: Match, state: MatchState[Any], live: list[Deal]) -> None
         match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
     match.revision += 1
     match.save(update_fields=["state", "deal_count", "winner", "status", "revision", "updated_at"])
-    transaction.on_commit(partial(tournaments.events.announce, match.pk))  # never raises
+    _announce(match)
+
+
+def _announce(match: Match) -> None:
+    """A tournament table's match tells the tournaments app once the write commits (never raises);
+    a friendly match has nobody to tell, and costs no broker round trip."""
+    if match.announce_changes:
+        transaction.on_commit(partial(tournaments.events.announce, match.pk))
 
 
 def _audit(
@@ -229,11 +247,27 @@ def _audit(
     )
 
 
-def _locked(match_id: int) -> Match:
+def _locked(match_id: int, *, with_state: bool = False) -> Match:
+    """The match row, locked until the transaction ends. Only the match's own row: a plain
+    ``select_related`` would lock its club's row too and serialize every table of the club. The
+    cached state is left out unless asked for (writes recompute it; it is the biggest column)."""
+    rows = Match.objects.select_for_update(of=("self",)).select_related("club")
+    if not with_state:
+        rows = rows.defer("state")
     try:
-        return Match.objects.select_for_update().select_related("club").get(pk=match_id)
+        return rows.get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound("no such match") from None
+
+
+def _ledger(match_id: int) -> list[tuple[int, int, bool, Any]]:
+    """``(number, version, voided, entry)`` of every deal of the match, in order: one query and no
+    model instances, since recording a deal reads them all on the hottest path there is."""
+    return list(
+        DealVersion.objects.filter(deal__match_id=match_id, version=F("deal__version"))
+        .order_by("deal__number")
+        .values_list("deal__number", "deal__version", "deal__voided", "entry")
+    )
 
 
 def _fingerprint(entry: Any) -> str:
@@ -265,19 +299,19 @@ def deal_record(
                     return earlier.response, False
             if match.status == MatchStatus.ABANDONED:
                 raise Conflict("the match was abandoned", None)
-            rows = deal_rows(match)
-            live = [(d, v) for d, v in rows if not d.voided]
-            current = replay(match, [v.entry for _, v in live])
+            ledger = _ledger(match.pk)
+            live = [(number, version) for number, version, voided, _ in ledger if not voided]
+            current = replay(match, [entry for *_, voided, entry in ledger if not voided])
             if current.finished:
                 raise Conflict("the match is already finished", None, outcome=current.as_json()["outcome"])
             try:
                 new_state = current.play(entry)
             except GameError as error:
                 raise _game_error(error) from None
-            last = rows[-1][0].number if rows else 0
+            last = ledger[-1][0] if ledger else 0
             deal = Deal.objects.create(club_id=match.club_id, match=match, number=last + 1)
             version = _new_version(deal, entry, actor, source)
-            _store_state(match, new_state, [d for d, _ in live] + [deal])
+            _store_state(match, new_state, [*live, (deal.number, deal.version)])
             _audit(
                 match,
                 AuditAction.DEAL_RECORDED,
@@ -392,7 +426,7 @@ def deal_correct(
         deal.version += 1
         deal.save(update_fields=["version"])
         version = _new_version(deal, entry, actor, source)
-        _store_state(match, state, order)
+        _store_state(match, state, _refs(order))
         _audit(
             match,
             AuditAction.DEAL_CORRECTED,
@@ -427,7 +461,7 @@ def deal_void(
         deal.voided = True
         deal.save(update_fields=["version", "voided"])
         version = _new_version(deal, None, actor, source, voided=True, reason=reason[:300])
-        _store_state(match, state, order)
+        _store_state(match, state, _refs(order))
         _audit(
             match,
             AuditAction.DEAL_VOIDED,
@@ -447,6 +481,7 @@ def match_abandon(*, match_id: int, reason: str, actor: Actor) -> Match:
         match.revision += 1
         match.save(update_fields=["status", "revision", "updated_at"])
         _audit(match, AuditAction.MATCH_ABANDONED, actor, detail={"reason": reason})
+        _announce(match)
     return match
 
 
@@ -470,10 +505,10 @@ def table_link_revoke(*, match_id: int, actor: Actor, renew: bool = False) -> Ma
 def match_refresh(*, match_id: int) -> bool:
     """Recompute a match's cached state from its deals; True when the cache had drifted."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked(match_id, with_state=True)
         live = live_entries(match)
         state = replay(match, [v.entry for _, v in live])
-        deals = [d for d, _ in live]
+        deals = _refs([d for d, _ in live])
         if match.state == _state_document(state, deals):
             return False
         _store_state(match, state, deals)

@@ -712,6 +712,7 @@ def _start_game(
         seats=layout.seats,
         title=title[:120],
         deal_limit=parsed.deal_limit,
+        announce_changes=True,
         actor=SYSTEM,
     )
     TableGame.objects.create(table=table, match=match, sequence=sequence, synced_revision=match.revision)

@@ -3,12 +3,12 @@
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from scoring import services
 from scoring.models import Deal
 from tests.conftest import missing
-from tests.factories import make_match
+from tests.factories import ClubFactory, make_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -99,3 +99,35 @@ def test_two_organizers_correcting_the_same_deal_one_wins_the_other_gets_409(pos
     deal = Deal.objects.get(match=match, number=1)
     assert deal.version == 2
     assert deal.versions.count() == 2
+
+
+def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(postgres):
+    club = ClubFactory()
+    busy = make_match(club=club, options={"target": 10_000})
+    free = make_match(club=club, options={"target": 10_000})
+    holding, release = threading.Event(), threading.Event()
+
+    def slow_write():  # a write at the busy table holds its lock (and nothing else) for a while
+        try:
+            with transaction.atomic():
+                services._locked(busy.pk)
+                holding.set()
+                release.wait(timeout=20)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=slow_write)
+    thread.start()
+    try:
+        assert holding.wait(timeout=10)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '2s'")  # waiting on the club row would fail here
+        services.deal_record(
+            match_id=free.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=services.Actor(label="phone")
+        )
+    finally:
+        release.set()
+        thread.join(timeout=30)
+        with connection.cursor() as cursor:
+            cursor.execute("RESET lock_timeout")
+    assert Deal.objects.filter(match=free).count() == 1
