@@ -30,6 +30,7 @@ from scoring.documents import deal_document, match_document
 from scoring.links import match_for_token
 from scoring.models import AuditEvent, Club, Deal, Match, Source
 from scoring.permissions import can_manage, can_score, managed_clubs
+from scoring.throttling import TooManyBadTokens, check_token, count_refused
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,16 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
             token = request.query_params["table"]
         if token is None:
             return None
-        match = match_for_token(token)
+        # A token this server did not sign is counted per address, and throttled (429) past the
+        # rate without any database work; a signed one is always checked (scoring/throttling.py).
+        try:
+            signed = check_token(request, token)
+        except TooManyBadTokens as error:
+            raise exceptions.Throttled(wait=error.retry_after) from None
+        match = match_for_token(token) if signed else None
         if match is None:
+            if signed:
+                count_refused(request)
             raise exceptions.AuthenticationFailed("this table link is not valid (revoked or mistyped)")
         return AnonymousUser(), TableGrant(match)
 
@@ -170,8 +179,10 @@ class GameList(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type[authentication.BaseAuthentication]] = []
 
+#: A JSON array of objects (the list endpoints answer arrays, not objects).
+AnyList = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
     @extend_schema(
-        responses={200: AnyObject}, summary="Every game Tablescore scores", operation_id="games_list"
+        responses={200: AnyList}, summary="Every game Tablescore scores", operation_id="games_list"
     )
     def get(self, request: Request) -> Response:
         return Response(
@@ -292,7 +303,7 @@ class MatchCollection(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("club", str, OpenApiParameter.QUERY, required=False)],
-        responses={200: AnyObject},
+        responses={200: AnyList},
         summary="The matches of the clubs you organize, newest first",
         operation_id="matches_list",
     )
@@ -382,7 +393,7 @@ class MatchDeals(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyObject, 404: ErrorBody},
+        responses={200: AnyList, 404: ErrorBody},
         summary="The match's deals with their versions",
         operation_id="matches_deals_list",
     )
@@ -517,7 +528,7 @@ class MatchHistory(APIView):
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: AnyObject, 404: ErrorBody}, summary="The match's audit trail")
+    @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The match's audit trail")
     def get(self, request: Request, pk: int) -> Response:
         match = _match_or_404(pk)
         private = can_manage(request.user, match.club_id) or _table_match(request) == match

@@ -8,6 +8,7 @@ earlier token stops working at once; nothing is stored per token.
 from __future__ import annotations
 
 import hmac
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
@@ -23,13 +24,22 @@ def table_token(match: Match) -> str:
     return signing.dumps({"m": match.pk, "s": match.table_secret}, salt=SALT, compress=False)
 
 
-def match_for_token(token: str) -> Match | None:
-    """The match a valid, unrevoked token grants scoring of; ``None`` for anything else."""
+def signed_payload(token: str) -> dict[str, Any] | None:
+    """What a token says, if this server signed it (no database work); ``None`` for a forged,
+    mistyped or truncated token. A signed token may still be revoked: see :func:`match_for_token`."""
     try:
         payload = signing.loads(token, salt=SALT)
     except signing.BadSignature:
         return None
     if not isinstance(payload, dict) or not isinstance(payload.get("m"), int):
+        return None
+    return payload
+
+
+def match_for_token(token: str) -> Match | None:
+    """The match a valid, unrevoked token grants scoring of; ``None`` for anything else."""
+    payload = signed_payload(token)
+    if payload is None:
         return None
     match = Match.objects.select_related("club").filter(pk=payload["m"]).first()
     if match is None or match.table_link_revoked:

@@ -1,8 +1,12 @@
-"""Pages of the scoring app: public boards, the table's scorer link, organizer pages."""
+"""Pages of the scoring app: public boards, the table's scorer link, organizer pages.
+
+Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are throttled per address.
+"""
 
 from django.urls import path
 
 from scoring import views
+from scoring.throttling import guard_table_link
 
 app_name = "scoring"
 urlpatterns = [
@@ -17,9 +21,13 @@ urlpatterns = [
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
-    path("t/<str:token>/", views.table, name="table"),
-    path("t/<str:token>/board/", views.table_board, name="table_board"),
-    path("t/<str:token>/deals/<int:number>/", views.table_deal, name="table_deal"),
-    path("t/<str:token>/deals/<int:number>/void/", views.table_deal_void, name="table_deal_void"),
-    path("t/<str:token>/rematch/", views.table_rematch, name="table_rematch"),
+    path("t/<str:token>/", guard_table_link(views.table), name="table"),
+    path("t/<str:token>/board/", guard_table_link(views.table_board), name="table_board"),
+    path("t/<str:token>/deals/<int:number>/", guard_table_link(views.table_deal), name="table_deal"),
+    path(
+        "t/<str:token>/deals/<int:number>/void/",
+        guard_table_link(views.table_deal_void),
+        name="table_deal_void",
+    ),
+    path("t/<str:token>/rematch/", guard_table_link(views.table_rematch), name="table_rematch"),
 ]

@@ -14,3 +14,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]
+
+handler404 = "tablescore.errors.not_found"

@@ -51,6 +51,15 @@ def _test_web_settings(settings) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def _no_bad_token_count_carried_over() -> None:
+    """Bad table-link tokens are counted per address in the cache (scoring/throttling.py); the test
+    client always comes from 127.0.0.1, so no test starts with another test's count."""
+    from scoring.throttling import BadTokenThrottle
+
+    BadTokenThrottle.forget("127.0.0.1")
+
+
 @pytest.fixture
 def throwaway_redis() -> Iterator[str]:
     """A private redis-server on a free port, stopped afterwards (never the shared one)."""

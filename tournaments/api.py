@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.api import AUTHENTICATION, AnyObject, ErrorBody, TableGrant, actor_for
+from scoring.api import AUTHENTICATION, AnyList, AnyObject, ErrorBody, TableGrant, actor_for
 from scoring.models import Club
 from scoring.permissions import can_manage, managed_clubs
 from tournaments import documents, services
@@ -118,7 +118,7 @@ class TournamentCollection(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyObject}, summary="Tournaments, newest first", operation_id="tournaments_list"
+        responses={200: AnyList}, summary="Tournaments, newest first", operation_id="tournaments_list"
     )
     def get(self, request: Request) -> Response:
         found = Tournament.objects.select_related("club").order_by("-created_at")
@@ -203,7 +203,7 @@ class EntrantCollection(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyObject, 404: ErrorBody}, summary="The entrants", operation_id="entrants_list"
+        responses={200: AnyList, 404: ErrorBody}, summary="The entrants", operation_id="entrants_list"
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament_or_404(pk)
@@ -259,9 +259,7 @@ class RoundCollection(APIView):
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        responses={200: AnyObject, 404: ErrorBody}, summary="The rounds", operation_id="rounds_list"
-    )
+    @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The rounds", operation_id="rounds_list")
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament_or_404(pk)
         return Response(

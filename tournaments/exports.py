@@ -1,5 +1,9 @@
 """CSV exports of a tournament: the standings, and every result (public data only).
 
+Every text cell that a spreadsheet would read as a formula (it starts with ``=``, ``+``, ``-``, ``@``,
+a tab or a carriage return, and is not a plain number such as ``-3``) gets a leading apostrophe, so
+an entrant named ``=HYPERLINK(...)`` shows as text and never runs (CSV formula injection).
+
 What this module does not do: compute standings or results; it writes out what is stored.
 """
 
@@ -7,9 +11,31 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from typing import Any
 
 from tournaments.models import RoundStatus, TableAssignment, Tournament
 from tournaments.standings import find_metric
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
+
+
+def safe_cell(value: Any) -> Any:
+    """``value``, with a leading apostrophe when it is text a spreadsheet would run as a formula."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """``csv.writer`` whose rows go through :func:`safe_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[Any]) -> None:
+        self._writer.writerow([safe_cell(value) for value in row])
 
 
 def standings_csv(tournament: Tournament) -> str:
@@ -17,7 +43,7 @@ def standings_csv(tournament: Tournament) -> str:
     cached = tournament.standings or {}
     metrics = cached.get("metrics", list(tournament.tiebreaks))
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow(
         ["rank", "entrant", "name", "played", *[find_metric(k).name for k in metrics], "withdrawn"]
     )
@@ -40,7 +66,7 @@ def results_csv(tournament: Tournament) -> str:
     points for and against, games and deals won, how the result was set, and the match ids."""
     names = dict(tournament.entrants.values_list("pk", "name"))
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow(
         [
             "round",

@@ -3,9 +3,15 @@
 (function () {
   "use strict";
 
+  // Scripts are files only (the Content-Security-Policy allows no inline script or style
+  // attribute): what a page once did inline is declared with data- attributes and done here.
   function reveal(root) {
-    root.querySelectorAll("button.step[hidden]").forEach(function (button) {
+    root.querySelectorAll("button.step[hidden], button[data-print][hidden]").forEach(function (button) {
       button.hidden = false;
+    });
+    root.querySelectorAll("[data-cycle]").forEach(function (element) {
+      var seconds = parseInt(element.dataset.cycle, 10);
+      if (seconds > 0) element.style.setProperty("--cycle", seconds + "s");
     });
   }
 
@@ -35,7 +41,17 @@
     other.dataset.auto = "1";
   });
 
+  document.addEventListener("focusin", function (event) {
+    if (event.target instanceof HTMLInputElement && event.target.hasAttribute("data-select-on-focus")) {
+      event.target.select();
+    }
+  });
+
   document.addEventListener("click", function (event) {
+    if (event.target.closest("button[data-print]")) {
+      window.print();
+      return;
+    }
     var button = event.target.closest("button.step");
     if (!button) return;
     var input = button.parentElement.querySelector("input");

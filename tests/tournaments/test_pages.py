@@ -92,7 +92,7 @@ def test_it_shows_the_projector_and_its_out_of_band_poll(client, tournament):
     page = client.get(f"/tournaments/{tournament.pk}/projector/")
     assert page.status_code == 200
     assert "projector-standings" in tables_text(page)
-    assert "--cycle: 15s" in tables_text(page)
+    assert 'data-cycle="15"' in tables_text(page)
     poll = client.get(f"/tournaments/{tournament.pk}/projector/live/")
     assert poll.status_code == 200
     assert 'hx-swap-oob="innerHTML"' in tables_text(poll)
