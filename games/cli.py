@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from games import GAMES, UnknownGameError, find_game
+from games import GAMES, UnknownGameError, find_game, strict_json
 from games.docs import refresh_page
 from games.errors import GameError
 from games.schema import game_schema
@@ -31,21 +31,16 @@ def _parse_option(text: str) -> tuple[str, Any]:
     if not sep or not name:
         raise GameError(None, f"--option takes NAME=VALUE, not {text!r}")
     try:
-        return name, json.loads(value, parse_constant=_not_json)
+        return name, strict_json.loads(value)  # NaN, Infinity: not JSON, so they stay strings
     except ValueError:
         return name, value
-
-
-def _not_json(constant: str) -> Any:
-    """``NaN`` and ``Infinity`` are not JSON (Python's reader accepts them): they stay strings."""
-    raise ValueError(f"{constant} is not JSON")
 
 
 def score(key: str, stdin: TextIO, option_args: Sequence[str], preset: str | None) -> Any:
     """Score a whole ``match.json`` and return the output document of README §6."""
     game = find_game(key)
     try:
-        match = json.load(stdin)
+        match = strict_json.loads(stdin.read())
     except (ValueError, RecursionError) as error:
         raise GameError(None, f"match.json is not valid JSON: {error}") from None
     if not isinstance(match, dict):

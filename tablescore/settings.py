@@ -224,6 +224,11 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
+    "DEFAULT_PARSER_CLASSES": [
+        "scoring.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",

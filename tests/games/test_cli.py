@@ -589,6 +589,21 @@ def test_it_rejects_standard_input_that_is_not_json(text):
     assert error_of(run_cli(["score", "jam"], text)) == (None, None)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"sides": ["A", "B"], "deals": [{"points": {"A": 5, "A": 7, "B": 1}}]}',
+        '{"sides": ["A", "B"], "sides": ["C", "D"], "deals": []}',
+        '{"sides": ["A", "B"], "deals": [{"points": {"A": NaN, "B": 1}}]}',
+    ],
+)
+def test_it_rejects_an_object_naming_a_key_twice_and_non_json_numbers(text):
+    run = run_cli(["score", "tally"], text)
+
+    assert error_of(run) == (None, None)
+    assert "twice" in run.doc["error"]["rule"] or "NaN" in run.doc["error"]["rule"]
+
+
 def test_it_rejects_absurdly_nested_json_without_a_traceback():
     run = run_cli(["score", "tally"], "[" * 100_000)
 

@@ -228,6 +228,18 @@ def test_malformed_json_is_400(api):
     assert "error" in response.json()
 
 
+def test_a_deal_naming_a_side_twice_is_400_and_saves_nothing(api):
+    match = make_match()
+    response = as_table(api, match).post(
+        f"/api/matches/{match.pk}/deals/",
+        '{"points": {"Ann": 3, "Ann": 7, "Ben": 1}}',
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert "'Ann' appears twice" in response.json()["error"]["rule"]
+    assert Deal.objects.count() == 0
+
+
 def test_an_anonymous_visitor_cannot_record(api):
     match = make_match()
     response = api.post(f"/api/matches/{match.pk}/deals/", points(1, 2), format="json")
