@@ -152,18 +152,24 @@ def _check_seats(seats: Any, count: int) -> None:
 
 
 def rematch(*, match: Match, actor: Actor) -> Match:
-    """A new match with the same game, options, sides and seats."""
-    return match_create(
-        club=match.club,
-        game_key=match.game_key,
-        sides=match.sides,
-        options=match.options,
-        seats=match.seats,
-        title=match.title,
-        actor=actor,
-        rematch_of=match,
-        deal_limit=match.deal_limit,
-    )
+    """The match's rematch: the same game, options, sides and seats. Made once: a second tap (or
+    the other phone at the table) gets the rematch already made, so the table never splits."""
+    with transaction.atomic():
+        _locked(match.pk)
+        earlier = Match.objects.filter(rematch_of=match).order_by("pk").first()
+        if earlier is not None:
+            return earlier
+        return match_create(
+            club=match.club,
+            game_key=match.game_key,
+            sides=match.sides,
+            options=match.options,
+            seats=match.seats,
+            title=match.title,
+            actor=actor,
+            rematch_of=match,
+            deal_limit=match.deal_limit,
+        )
 
 
 def deal_rows(match: Match) -> list[tuple[Deal, DealVersion]]:

@@ -384,8 +384,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
 def table_rematch(request: HttpRequest, token: str) -> HttpResponse:
     """A new match with the same game, options, sides and seats; the table moves on to it."""
     match = _table_match(token)
-    existing = Match.objects.filter(rematch_of=match).order_by("pk").first()
-    new = existing or services.rematch(match=match, actor=actor_for(request, match, table=True))
+    new = services.rematch(match=match, actor=actor_for(request, match, table=True))
     return redirect(scorer_path(new))
 
 

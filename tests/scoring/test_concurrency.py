@@ -6,7 +6,7 @@ import pytest
 from django.db import connection, connections, transaction
 
 from scoring import services
-from scoring.models import Deal
+from scoring.models import Deal, Match
 from tests.conftest import missing
 from tests.factories import ClubFactory, make_match
 
@@ -131,3 +131,15 @@ def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(po
         with connection.cursor() as cursor:
             cursor.execute("RESET lock_timeout")
     assert Deal.objects.filter(match=free).count() == 1
+
+
+def test_phones_tapping_rematch_at_once_start_one_rematch(postgres):
+    match = make_match(options={"target": 10}, deals=[{"points": {"Ann": 10, "Ben": 0}}])
+    made = []
+
+    def tap(i):
+        made.append(services.rematch(match=match, actor=services.Actor(label=f"phone {i}")).pk)
+
+    assert _run_at_once(tap) == []
+    assert len(set(made)) == 1
+    assert Match.objects.filter(rematch_of=match).count() == 1

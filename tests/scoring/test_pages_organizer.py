@@ -189,6 +189,16 @@ def test_it_starts_a_rematch(client):
     assert (rematch.sides, rematch.options, rematch.deal_count) == (match.sides, match.options, 0)
 
 
+def test_a_second_tap_on_rematch_opens_the_same_rematch(client):
+    club = ClubFactory()
+    match = make_match(club=club, sides=KIT_LOU)
+    client.force_login(organizer(club))
+    first = client.post(f"/matches/{match.pk}/rematch/")
+    second = client.post(f"/matches/{match.pk}/rematch/")
+    assert first["Location"] == second["Location"]
+    assert Match.objects.filter(rematch_of=match).count() == 1
+
+
 def test_it_refuses_get_on_the_organizer_actions(client):
     club = ClubFactory()
     match = make_match(club=club, sides=KIT_LOU)
