@@ -10,9 +10,10 @@ think for a few seconds, post the next deal with an ``Idempotency-Key``, and
   exponential backoff, up to ``MAX_ATTEMPTS`` sends;
 - a 4xx is final (a bug in this client or the server: counted as an error).
 
-Some tables (``poller`` in the table file) also watch, between deals, their match's public
-scoreboard and their tournament's standings with conditional GETs (``If-None-Match``: 304s); a
-table whose match has ended keeps watching the standings until the run stops.
+Some tables (``poller`` in the table file) also show their match's public scoreboard and their
+tournament's standings, polled every ``LOAD_POLL_SECONDS`` (4, the scoreboard page's interval) with
+conditional GETs (``If-None-Match``: 304s) while the scorer thinks; a table whose match has ended
+watches the standings on the same clock until the run stops.
 
 Per-request statistics are locust's own (its ``stats`` objects, written to ``LOAD_STATS`` when
 locust quits). The exactly-once bookkeeping is this file's:
@@ -27,6 +28,7 @@ import json
 import os
 import random
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,7 @@ from deals import GENERATORS
 TABLES: list[dict[str, Any]] = json.loads(Path(os.environ["LOAD_TABLES"]).read_text())
 LOSE = float(os.environ.get("LOAD_LOSE", "0.05"))
 THINK = tuple(float(x) for x in os.environ.get("LOAD_THINK", "2,6").split(","))
-POLL_EVERY = float(os.environ.get("LOAD_POLL_SECONDS", "5"))
+POLL_EVERY = float(os.environ.get("LOAD_POLL_SECONDS", "4"))  # the scoreboard page's POLL_SECONDS
 MAX_ATTEMPTS = 8
 NEXT_TABLE = itertools.count()
 POLLS: dict[str, int] = {}  # "GET board 304" -> count, written to the journal at the end
@@ -101,6 +103,7 @@ class Table(FastHttpUser):
         self.deals_done = 0
         self.finished = False
         self.etags: dict[str, str] = {}
+        self.next_poll = time.monotonic() + self.rng.uniform(0, POLL_EVERY)
         self.headers = {
             "Content-Type": "application/json",
             "Authorization": f"Table {self.table['token']}",
@@ -110,19 +113,25 @@ class Table(FastHttpUser):
 
     @task
     def play(self) -> None:
-        think = self.rng.uniform(*THINK)
         if self.finished:
-            gevent.sleep(POLL_EVERY * self.rng.uniform(0.8, 1.2))
-            self.poll("standings")
+            self.think(POLL_EVERY)
             return
-        if self.table["poller"]:
-            gevent.sleep(think / 2)
-            self.poll("board")
-            self.poll("standings")
-            gevent.sleep(think / 2)
-        else:
-            gevent.sleep(think)
+        self.think(self.rng.uniform(*THINK))
         self.post_deal()
+
+    def think(self, seconds: float) -> None:
+        """Wait ``seconds``; a polling table's page polls on its own clock meanwhile, as the
+        scoreboard page does (every ``POLL_EVERY`` seconds, whatever the scorer is doing)."""
+        end = time.monotonic() + seconds
+        while self.table["poller"] or self.finished:
+            if self.next_poll >= end:
+                break
+            gevent.sleep(max(0.0, self.next_poll - time.monotonic()))
+            self.next_poll = max(self.next_poll + POLL_EVERY, time.monotonic())  # no catching up
+            if not self.finished:
+                self.poll("board")
+            self.poll("standings")
+        gevent.sleep(max(0.0, end - time.monotonic()))
 
     # -- the scorer -------------------------------------------------------------------------------
 
