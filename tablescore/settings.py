@@ -162,17 +162,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = redis_url("REDIS_URL")
+# The cache is an optimisation (throttle counters, short-lived copies): with Redis down every
+# cache call answers "nothing cached" after at most a second instead of failing the request.
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "tablescore",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1},
         }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # Celery: a real broker when REDIS_URL is set, tasks run in-process (eager) otherwise.
 CELERY_BROKER_URL = redis_url("CELERY_BROKER_URL") or REDIS_URL or "memory://"
