@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -38,8 +39,7 @@ def enqueue(task_name: str, *args: int, task_id: str | None = None) -> bool:
     try:
         from tournaments import tasks
 
-        task = getattr(tasks, task_name)
-        task.apply_async(args=args, task_id=task_id, retry=False)
+        _send(getattr(tasks, task_name), args, task_id)
     except (KombuOperationalError, ConnectionError, OSError):
         _paused_until = time.monotonic() + PAUSE_SECONDS
         log.exception("broker unreachable: %s%s left to tournaments_reconcile", task_name, args)
@@ -48,6 +48,18 @@ def enqueue(task_name: str, *args: int, task_id: str | None = None) -> bool:
         log.exception("%s%s failed; tournaments_reconcile will try again", task_name, args)
         return False
     return True
+
+
+def _send(task: Any, args: tuple[int, ...], task_id: str | None) -> None:
+    """Publish with a single attempt to reach the broker. Left to itself, kombu retries a refused
+    connection for about six seconds before giving up, and the table's write would wait for that
+    (at the first deal after each pause, for as long as the broker stays down)."""
+    if task.app.conf.task_always_eager:
+        task.apply_async(args=args, task_id=task_id)
+        return
+    with task.app.producer_or_acquire() as producer:
+        producer.connection.ensure_connection(max_retries=0)  # no-op while connected
+        task.apply_async(args=args, task_id=task_id, retry=False, producer=producer)
 
 
 def resume() -> None:
