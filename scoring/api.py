@@ -102,9 +102,15 @@ def error_response(error: services.ServiceError) -> Response:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's errors (401, 403, 404, 405, malformed JSON) in the API's one error shape."""
+    """DRF's errors (401, 403, 404, 405, malformed JSON) in the API's one error shape; an
+    unreachable database is a 503 with Retry-After (tablescore/middleware.py), never a 500."""
     if isinstance(exc, services.ServiceError):
         return error_response(exc)
+    from tablescore import middleware
+
+    if isinstance(exc, middleware.UNAVAILABLE_EXCEPTIONS):
+        middleware.log_unavailable(context["request"], exc)
+        return Response(middleware.unavailable_body(), status=503, headers=middleware.unavailable_headers())
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -126,6 +126,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tablescore.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "tablescore.urls"
