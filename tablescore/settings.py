@@ -190,7 +190,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 120)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 100)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600, "socket_connect_timeout": 2}
+# An unacknowledged task (its worker died) goes back to the queue after this many seconds; keep it
+# above the longest task run and retry countdown, or a task still running is delivered again.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
+    "socket_connect_timeout": 2,
+}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tablescore")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Catch up on tournament tasks lost while the broker was down (tournaments/events.py).
