@@ -1,0 +1,105 @@
+"""What a client sees when a server behind the app is unreachable (no server needed: any phase).
+
+- the database: 503 with Retry-After and a short body (the API's error shape, or a page), never a
+  500 (tablescore/middleware.py, scoring.api.exception_handler);
+- Redis as the cache: a cache call answers "nothing cached" at once instead of raising
+  (django-redis with IGNORE_EXCEPTIONS, tablescore/settings.py);
+- Redis as the broker: a write's enqueue gives up after one refused connection, not seconds of
+  retries (tournaments/events.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tablescore.celery import app
+from tests.conftest import free_port
+from tests.paths import ROOT
+from tournaments import events
+
+pytestmark = pytest.mark.urls("tests.faults.urls")
+
+
+def test_it_answers_a_page_503_with_retry_after_when_the_database_is_unreachable(client):
+    response = client.get("/faults/page/")
+    assert response.status_code == 503
+    assert response["Retry-After"].isdigit()
+    assert response["Content-Type"].startswith("text/html")
+    assert b"Back in a moment" in response.content
+    assert response["Cache-Control"] == "no-store"
+
+
+def test_it_answers_the_api_503_in_its_error_shape_when_the_database_is_unreachable(client):
+    response = client.get("/api/faults/unavailable/")
+    assert response.status_code == 503
+    assert response["Retry-After"].isdigit()
+    assert response.json()["error"]["field"] is None
+    assert "send the same request again" in response.json()["error"]["rule"]
+
+
+def test_other_errors_stay_errors(client):
+    with pytest.raises(ZeroDivisionError):
+        client.get("/api/faults/bug/")
+
+
+PROBE = """
+import json, time
+import django
+django.setup()
+from django.conf import settings
+from django.core.cache import cache
+started = time.monotonic()
+cache.set("probe", 1)
+found = cache.get("probe", "nothing")
+print(json.dumps({
+    "backend": settings.CACHES["default"]["BACKEND"],
+    "found": found,
+    "seconds": time.monotonic() - started,
+    "transport": settings.CELERY_BROKER_TRANSPORT_OPTIONS,
+}))
+"""
+
+
+def test_the_cache_answers_nothing_cached_when_redis_is_unreachable():
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tablescore.settings",
+        "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",  # nothing listens there
+        "CELERY_VISIBILITY_TIMEOUT": "7",
+        "LOG_LEVEL": "CRITICAL",
+    }
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    assert probe["backend"] == "django_redis.cache.RedisCache"
+    assert probe["found"] == "nothing"
+    assert probe["seconds"] < 2  # a refused connection, tried once per call
+    assert probe["transport"]["visibility_timeout"] == 7
+
+
+def test_an_unreachable_broker_does_not_hold_up_a_write():
+    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url=f"redis://127.0.0.1:{free_port()}/0", task_always_eager=False)
+    app._pool = None
+    app.amqp._producer_pool = None
+    try:
+        for _ in range(2):  # the first enqueue, and the first after a pause
+            events.resume()
+            started = time.monotonic()
+            assert events.enqueue("match_changed", 1) is False
+            assert time.monotonic() - started < 2  # kombu alone would retry for ~6 s
+        assert events.enqueue("match_changed", 1) is False  # paused: not even tried
+    finally:
+        app.conf.update(saved)
+        app._pool = None
+        app.amqp._producer_pool = None
+        events.resume()
