@@ -21,9 +21,11 @@ Then it waits (with a deadline) for the worker to drain and checks, printing eac
 
 - every deal a client saw accepted is stored exactly once (Idempotency-Key -> deal: none missing,
   none twice, the entry as sent), and every stored deal belongs to exactly one key;
-- every match's cached state equals a fresh replay of its deals (``scoring.services.replay``);
-- every table's result agrees with its matches, and every tournament's stored standings equal a
-  recomputation done in this process;
+- every match's cached state equals a fresh replay of its deals (``match_refresh`` finds no
+  drift; run here in a transaction rolled back, as are the next two);
+- every table's result agrees with its matches (``table_sync`` changes nothing), and every
+  tournament's stored standings equal a recomputation done in this process
+  (``standings_recompute``);
 
 and prints the figures: deals posted / accepted / retried, throughput, p50/p99 of deal posts and
 of polls (locust's own statistics), 304 share, errors by kind, and the load average before, during
