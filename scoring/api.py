@@ -31,6 +31,7 @@ from scoring.links import match_for_token
 from scoring.models import AuditEvent, Club, Deal, Match, Source
 from scoring.permissions import can_manage, can_score, managed_clubs
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
+from tablescore.client import client_ip
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ AUTHENTICATION = [
 
 def actor_for(request: Request) -> services.Actor:
     """Who is writing, for the audit trail."""
-    ip = request.META.get("REMOTE_ADDR")
+    ip = client_ip(request)
     if isinstance(request.auth, TableGrant):
         return services.Actor(label="table link", ip=ip, via_table_link=True)
     user = request.user
@@ -179,14 +180,14 @@ ErrorBody = inline_serializer(
     },
 )
 AnyObject = OpenApiTypes.OBJECT
+#: A JSON array of objects (the list endpoints answer arrays, not objects).
+AnyList = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
 
 
 class GameList(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type[authentication.BaseAuthentication]] = []
 
-#: A JSON array of objects (the list endpoints answer arrays, not objects).
-AnyList = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
     @extend_schema(
         responses={200: AnyList}, summary="Every game Tablescore scores", operation_id="games_list"
     )

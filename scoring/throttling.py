@@ -26,11 +26,12 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from scoring.links import signed_payload
+from tablescore.client import client_ip
 
 
 class BadTokenThrottle(SimpleRateThrottle):
-    """Bad table-link tokens per client address (``REMOTE_ADDR``: the proxy in front sets it; a
-    client's own ``X-Forwarded-For`` is not trusted, or a guesser would pick a fresh one each time)."""
+    """Bad table-link tokens per client address (:func:`tablescore.client.client_ip`: only what
+    the trusted proxies saw, or a guesser would pick a fresh address each time)."""
 
     scope = "bad_token"
 
@@ -41,7 +42,7 @@ class BadTokenThrottle(SimpleRateThrottle):
         return rate
 
     def get_cache_key(self, request: Any, view: Any = None) -> str | None:
-        ident = request.META.get("REMOTE_ADDR") or "unknown"
+        ident = client_ip(request) or "unknown"
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
     def over_limit(self, request: Any) -> bool:

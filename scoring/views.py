@@ -36,17 +36,13 @@ from scoring.links import match_for_token, scorer_path, scorer_url
 from scoring.models import AuditEvent, Club, Deal, Match, MatchStatus, Source
 from scoring.permissions import can_manage
 from scoring.qr import qr_svg
+from tablescore.client import client_ip
 
 #: Seconds between two polls of a scoreboard.
 POLL_SECONDS = 4
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def client_ip(request: HttpRequest) -> str | None:
-    """The address the request came from (the proxy in front sets REMOTE_ADDR)."""
-    return request.META.get("REMOTE_ADDR") or None
 
 
 def actor_for(request: HttpRequest, match: Match, *, table: bool) -> services.Actor:

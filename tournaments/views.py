@@ -30,6 +30,7 @@ from scoring.models import Deal, Match, MatchStatus
 from scoring.permissions import can_manage, managed_clubs
 from scoring.qr import qr_svg
 from scoring.services import Actor, ServiceError
+from tablescore.client import client_ip
 from tournaments import documents, drawing, exports, forms, services
 from tournaments.draw import BRACKETS
 from tournaments.models import (
@@ -68,7 +69,7 @@ def _manager_check(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 
 def _actor(request: HttpRequest) -> Actor:
-    return Actor(label=request.user.get_username(), user=request.user, ip=request.META.get("REMOTE_ADDR"))
+    return Actor(label=request.user.get_username(), user=request.user, ip=client_ip(request))
 
 
 def _not_modified(request: HttpRequest, etag: str) -> bool:

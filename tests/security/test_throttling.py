@@ -145,3 +145,18 @@ def test_a_revoked_scorer_page_is_refused_and_counted(client, world: World, room
     assert [client.get(f"/t/{old}/", REMOTE_ADDR=room).status_code for _ in range(RATE)] == [403] * RATE
     assert client.get(f"/t/{old}/", REMOTE_ADDR=room).status_code == 403
     assert client.get("/t/guess/", REMOTE_ADDR=room).status_code == 429
+
+
+def test_behind_a_trusted_proxy_it_counts_the_address_the_proxy_saw(world: World, settings, forget_ips):
+    settings.TRUSTED_PROXIES = 1
+    forget_ips.extend(["198.51.100.9", "192.0.2.55"])
+    match = world.matches[0]
+
+    def guess(forwarded: str) -> int:
+        client = APIClient(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=forwarded)
+        client.credentials(HTTP_AUTHORIZATION="Table guess")
+        return client.get(f"/api/matches/{match.pk}/").status_code
+
+    # A guesser making up a fresh X-Forwarded-For each time is still one address to our proxy.
+    assert [guess(f"10.9.9.{i}, 198.51.100.9") for i in range(RATE + 1)] == [401] * RATE + [429]
+    assert guess("192.0.2.55") == 401  # another client behind the same proxy is not throttled
