@@ -69,7 +69,9 @@ def database_from_url(name: str, url: str) -> dict[str, object]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(port or ""),
-            "OPTIONS": dict(parse_qsl(parts.query)),
+            # A server that hangs rather than refuses must not hold a request until gunicorn's
+            # timeout: after 5 s the request answers 503 (tablescore/middleware.py).
+            "OPTIONS": {"connect_timeout": "5", **dict(parse_qsl(parts.query))},
             "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
             "CONN_HEALTH_CHECKS": True,
         }

@@ -47,7 +47,12 @@ def test_it_parses_a_postgres_url():
         "db.example",
         "6543",
     )
-    assert db["OPTIONS"] == {"sslmode": "require"}
+    assert db["OPTIONS"] == {"connect_timeout": "5", "sslmode": "require"}
+
+
+def test_a_postgres_url_may_set_its_own_connect_timeout():
+    db = s.database_from_url("DATABASE_URL", "postgres://u@db.example/tables?connect_timeout=20")
+    assert db["OPTIONS"] == {"connect_timeout": "20"}
 
 
 def test_it_parses_a_sqlite_url():
