@@ -89,6 +89,43 @@ def redis_url() -> str:
     return str(url)
 
 
+def forget_broker_connections() -> None:
+    """Drop this process's broker connections and producer pools: the app's, and kombu's global
+    registry (keyed by connection: a pool closed here would otherwise be handed out again to the
+    next test that sends a task, "Acquire on closed pool")."""
+    from kombu import pools
+
+    from tablescore.celery import app
+
+    if app._pool is not None:
+        app._pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+    pools.reset()
+
+
+@contextmanager
+def sending_tasks_to(broker_url: str, queue: str | None = None) -> Iterator[None]:
+    """This process's tasks go to ``broker_url`` (on ``queue``), not in-process; the Celery app's
+    configuration and connections are restored afterwards."""
+    from tablescore.celery import app
+    from tournaments import events
+
+    keys = ("broker_url", "task_always_eager", "task_default_queue")
+    saved = {key: app.conf[key] for key in keys}
+    app.conf.update(broker_url=broker_url, task_always_eager=False)
+    if queue:
+        app.conf.task_default_queue = queue
+    forget_broker_connections()
+    events.resume()
+    try:
+        yield
+    finally:
+        app.conf.update(saved)
+        forget_broker_connections()
+        events.resume()
+
+
 @contextmanager
 def celery_worker(redis_url: str) -> Iterator[str]:
     """A real `celery -A tablescore worker` on a private queue, using this test's PostgreSQL

@@ -312,35 +312,3 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         yield cluster
     finally:
         cluster.destroy()
-
-
-# -- Celery in this process --------------------------------------------------------------------
-
-
-def _forget_connections() -> None:
-    from tablescore.celery import app
-
-    if app._pool is not None:
-        app._pool.force_close_all()
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
-@contextmanager
-def producing_to(broker_url: str, queue: str) -> Iterator[None]:
-    """Send this process's tasks to ``queue`` on ``broker_url`` (a throwaway Redis), not eagerly
-    and not to the shared server; restored afterwards."""
-    from tablescore.celery import app
-    from tournaments import events
-
-    keys = ("broker_url", "task_always_eager", "task_default_queue")
-    saved = {key: app.conf[key] for key in keys}
-    app.conf.update(broker_url=broker_url, task_always_eager=False, task_default_queue=queue)
-    _forget_connections()
-    events.resume()
-    try:
-        yield
-    finally:
-        app.conf.update(saved)
-        _forget_connections()
-        events.resume()

@@ -17,12 +17,12 @@ import pytest
 
 from scoring.links import table_token
 from scoring.models import Deal, Match, MatchStatus
+from tests.conftest import sending_tasks_to
 from tests.faults.support import (
     call,
     celery,
     environment,
     gunicorn,
-    producing_to,
     redis_server,
     stop,
     tail,
@@ -52,7 +52,7 @@ def test_deals_are_saved_and_pages_served_while_redis_is_down_and_standings_catc
             CELERY_QUEUE=queue,
             TOURNAMENTS_RECONCILE_SECONDS="1",
         )
-        with producing_to(server.url(), queue):
+        with sending_tasks_to(server.url(), queue):
             tournament = make_tournament(entrants=4, rounds=1)
             tables = list(start_round(tournament).tables.order_by("number"))
         matches = [current_match(table) for table in tables]

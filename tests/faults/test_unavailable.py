@@ -18,8 +18,7 @@ import time
 
 import pytest
 
-from tablescore.celery import app
-from tests.conftest import free_port
+from tests.conftest import free_port, sending_tasks_to
 from tests.paths import ROOT
 from tournaments import events
 
@@ -87,19 +86,10 @@ def test_the_cache_answers_nothing_cached_when_redis_is_unreachable():
 
 
 def test_an_unreachable_broker_does_not_hold_up_a_write():
-    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
-    app.conf.update(broker_url=f"redis://127.0.0.1:{free_port()}/0", task_always_eager=False)
-    app._pool = None
-    app.amqp._producer_pool = None
-    try:
+    with sending_tasks_to(f"redis://127.0.0.1:{free_port()}/0"):
         for _ in range(2):  # the first enqueue, and the first after a pause
             events.resume()
             started = time.monotonic()
             assert events.enqueue("match_changed", 1) is False
             assert time.monotonic() - started < 2  # kombu alone would retry for ~6 s
         assert events.enqueue("match_changed", 1) is False  # paused: not even tried
-    finally:
-        app.conf.update(saved)
-        app._pool = None
-        app.amqp._producer_pool = None
-        events.resume()

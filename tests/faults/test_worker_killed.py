@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 import redis
 
+from tests.conftest import sending_tasks_to
 from tests.faults.support import (
     environment,
-    producing_to,
     redis_server,
     stop,
     tail,
@@ -52,7 +52,7 @@ def test_a_worker_killed_mid_recompute_leaves_the_task_to_the_next_worker(tmp_pa
             CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
             TABLESCORE_FAULTS_MARKER=str(marker),
         )
-        with producing_to(server.url(), queue):
+        with sending_tasks_to(server.url(), queue):
             tournament = make_tournament(entrants=4, rounds=1)
             play_round(start_round(tournament))  # results read in; their recomputes are queued
             broker.delete(queue)  # ... and dropped: the one below is the only message

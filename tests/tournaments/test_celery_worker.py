@@ -12,7 +12,7 @@ import pytest
 from scoring import services as scoring
 from scoring.models import Deal
 from tablescore.celery import app
-from tests.conftest import celery_worker
+from tests.conftest import celery_worker, sending_tasks_to
 from tests.tournaments.factories import (
     TABLE,
     current_match,
@@ -103,12 +103,6 @@ def test_it_advances_a_bracket_through_a_real_worker(worker):
     assert champion == final.entrants[0]
 
 
-def _forget_connections() -> None:
-    """Make the Celery app connect afresh to whatever its configuration now names."""
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.slow
 def test_it_keeps_a_result_while_the_broker_is_down_and_catches_up_after(settings):
@@ -116,18 +110,9 @@ def test_it_keeps_a_result_while_the_broker_is_down_and_catches_up_after(setting
     table = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk).tables.get()
     match = current_match(table)
 
-    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
-    app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens there
-    app.conf.task_always_eager = False
-    _forget_connections()
-    events.resume()
-    try:
+    with sending_tasks_to("redis://127.0.0.1:1/0"):  # nothing listens there
         scoring.deal_record(match_id=match.pk, entry=winning_entry(match, 1), actor=TABLE)
         assert events.enqueue("match_changed", match.pk) is False  # paused: no second wait
-    finally:
-        app.conf.update(saved)
-        _forget_connections()
-        events.resume()
 
     assert Deal.objects.filter(match=match).count() == 1  # the table's write is kept
     table.refresh_from_db()
