@@ -61,7 +61,7 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
             signed = check_token(request, token)
         except TooManyBadTokens as error:
             raise exceptions.Throttled(wait=error.retry_after) from None
-        match = match_for_token(token) if signed else None
+        match = match_for_token(token, with_state=False) if signed else None
         if match is None:
             if signed:
                 count_refused(request)

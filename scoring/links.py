@@ -36,12 +36,15 @@ def signed_payload(token: str) -> dict[str, Any] | None:
     return payload
 
 
-def match_for_token(token: str) -> Match | None:
-    """The match a valid, unrevoked token grants scoring of; ``None`` for anything else."""
+def match_for_token(token: str, *, with_state: bool = True) -> Match | None:
+    """The match a valid, unrevoked token grants scoring of; ``None`` for anything else. Without
+    ``with_state`` the cached state (the row's biggest column) is left out: the API's writes lock
+    and read the match again, and only need to know whom the link belongs to."""
     payload = signed_payload(token)
     if payload is None:
         return None
-    match = Match.objects.select_related("club").filter(pk=payload["m"]).first()
+    rows = Match.objects.select_related("club")
+    match = (rows if with_state else rows.defer("state")).filter(pk=payload["m"]).first()
     if match is None or match.table_link_revoked:
         return None
     if not hmac.compare_digest(str(payload.get("s", "")), match.table_secret):
