@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = "tablescore_bench"
 DEALS_PER_MATCH = 24
-MATCHES_PER_TABLE = 40
+MATCHES_PER_TABLE = 60
 
 
 def free_port() -> int:
@@ -92,7 +92,7 @@ print(json.dumps(out))
     return [[(m, t) for m, t in table] for table in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
-def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
+def serve(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [
             sys.executable,
@@ -106,7 +106,7 @@ def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[byte
             "--worker-class",
             "gthread",
             "--threads",
-            "4",
+            str(threads),
             "--log-level",
             "warning",
         ],
@@ -181,27 +181,30 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", default="8,32")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
     levels = [int(x) for x in args.clients.split(",")]
     env = environment(scratch_database())
-    tables = prepare(env, max(levels))
+    tables = prepare(env, sum(levels))  # each level's clients play tables of their own
     port = free_port()
-    server = serve(env, port, args.workers)
+    server = serve(env, port, args.workers, args.threads)
     print(
-        f"gunicorn ({args.workers} gthread workers × 4 threads) + PostgreSQL on 127.0.0.1:{port}; {args.seconds:.0f} s per run; matches of {DEALS_PER_MATCH} deals"
+        f"gunicorn ({args.workers} gthread workers × {args.threads} threads) + PostgreSQL on 127.0.0.1:{port}; {args.seconds:.0f} s per run; matches of {DEALS_PER_MATCH} deals"
     )
     try:
-        played = [0] * len(tables)  # deals each table has posted so far, over every level
-        for clients in levels:
+        played = [0] * len(tables)  # deals each table has posted so far
+        for level, clients in enumerate(levels):
+            first = sum(levels[:level])
 
-            def deal(i: int, n: int):
-                match_id, token = tables[i][played[i] // DEALS_PER_MATCH]
-                played[i] += 1
+            def deal(i: int, n: int, first: int = first):
+                table = first + i
+                match_id, token = tables[table][played[table] // DEALS_PER_MATCH]
+                played[table] += 1
                 body = json.dumps({"points": {"A": n % 7, "B": 3, "C": 0, "D": -2}})
                 headers = {
                     "Content-Type": "application/json",
                     "Authorization": f"Table {token}",
-                    "Idempotency-Key": f"{match_id}-{played[i]}",
+                    "Idempotency-Key": f"{match_id}-{played[table]}",
                 }
                 return "POST", f"/api/matches/{match_id}/deals/", body, headers, 201
 
