@@ -45,6 +45,16 @@ class MatchFormat:
         )
 
     @property
+    def label(self) -> str:
+        """The format as a player says it, for the pages."""
+        if self.kind == FormatKind.DEALS:
+            return f"{self.count} deal{'s' if self.count > 1 else ''} a match"
+        if self.kind == FormatKind.BEST_OF:
+            unit = "rubbers" if "rubbers" in self.option_overrides else "games"
+            return f"best of {self.count} {unit}"
+        return "one rubber" if self.kind == FormatKind.RUBBER else "one game"
+
+    @property
     def deal_limit(self) -> int | None:
         """Deals after which each match is cut, if any."""
         return self.count if self.kind == FormatKind.DEALS else None

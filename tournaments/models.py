@@ -10,6 +10,7 @@ from django.db import models
 from django.urls import reverse
 
 from scoring.models import Club, Match, Player
+from tournaments.match_format import parse_match_format
 
 
 class Format(models.TextChoices):
@@ -75,6 +76,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:public", args=[self.pk])
+
+    @property
+    def match_format_label(self) -> str:
+        """``best-of:3`` as a player says it: "best of 3 games"."""
+        return parse_match_format(self.match_format, self.game_key).label
 
 
 class Entrant(models.Model):

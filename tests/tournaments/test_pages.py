@@ -84,6 +84,7 @@ def test_it_draws_the_bracket_as_svg(client, club):
     assert "<svg" in page
     assert page.count('class="slot slot-') == 7
     assert "Quarter-finals" in page
+    assert "best of 3 rubbers" in page
     assert "Ann" in page
 
 
