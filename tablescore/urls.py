@@ -16,3 +16,4 @@ urlpatterns = [
 ]
 
 handler404 = "tablescore.errors.not_found"
+handler500 = "tablescore.errors.server_error"

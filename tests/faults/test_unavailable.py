@@ -17,6 +17,8 @@ import sys
 import time
 
 import pytest
+from django.db import OperationalError
+from django.test import Client
 
 from tests.conftest import free_port, sending_tasks_to
 from tests.paths import ROOT
@@ -40,6 +42,26 @@ def test_it_answers_the_api_503_in_its_error_shape_when_the_database_is_unreacha
     assert response["Retry-After"].isdigit()
     assert response.json()["error"]["field"] is None
     assert "send the same request again" in response.json()["error"]["rule"]
+
+
+class FailingAfterTheView:
+    """A middleware whose way out needs the database (as saving a session does) while it is down."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        self.get_response(request)
+        raise OperationalError("server closed the connection unexpectedly")
+
+
+@pytest.mark.parametrize(("path", "kind"), [("/ping", "text/html"), ("/api/games/", "application/json")])
+def test_a_database_failure_after_the_view_is_a_503_too(settings, path, kind):
+    settings.MIDDLEWARE = ["tests.faults.test_unavailable.FailingAfterTheView", *settings.MIDDLEWARE]
+    response = Client(raise_request_exception=False).get(path)
+    assert response.status_code == 503
+    assert response["Content-Type"].startswith(kind)
+    assert response["Retry-After"].isdigit()
 
 
 def test_other_errors_stay_errors(client):

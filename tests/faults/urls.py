@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tablescore.urls import handler404, handler500  # noqa: F401  (the project's error pages)
 from tablescore.urls import urlpatterns as project
 
 
