@@ -60,7 +60,7 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("tournaments.entrant", "club_id"),
     ("tournaments.round", "club_id"),
     ("tournaments.tableassignment", "club_id"),
-    ("tournaments.tablegame", "table__club_id"),
+    ("tournaments.tablegame", "club_id"),
 )
 PLAYER = "scoring.player"
 #: What of an account travels: groups and permissions belong to the site, not to the club.

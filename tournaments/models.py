@@ -167,6 +167,7 @@ class TableAssignment(models.Model):
 class TableGame(models.Model):
     """A match played at a table; best-of-N formats play several in sequence."""
 
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
     table = models.ForeignKey(TableAssignment, on_delete=models.CASCADE, related_name="games")
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="tournament_game")
     sequence = models.PositiveSmallIntegerField(default=1)

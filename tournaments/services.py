@@ -715,7 +715,9 @@ def _start_game(
         announce_changes=True,
         actor=SYSTEM,
     )
-    TableGame.objects.create(table=table, match=match, sequence=sequence, synced_revision=match.revision)
+    TableGame.objects.create(
+        club_id=table.club_id, table=table, match=match, sequence=sequence, synced_revision=match.revision
+    )
     return match
 
 
