@@ -17,7 +17,6 @@ import argparse
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,16 +25,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.servers import answers_ping, free_port, gunicorn_command  # noqa: E402
+
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = "tablescore_bench"
 DEALS_PER_MATCH = 24
 MATCHES_PER_TABLE = 60
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def scratch_database() -> str:
@@ -93,35 +90,12 @@ print(json.dumps(out))
 
 
 def serve(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "tablescore.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(threads),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    process = subprocess.Popen(gunicorn_command(port, workers=workers, threads=threads), cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/ping")
-            if conn.getresponse().status == 200:
-                return process
-        except OSError:
-            time.sleep(0.2)
+        if answers_ping(port):
+            return process
+        time.sleep(0.2)
     process.kill()
     raise SystemExit("gunicorn did not start")
 

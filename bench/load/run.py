@@ -54,7 +54,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -68,6 +67,7 @@ QUEUE = "tablescore-load"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
+from bench.servers import answers_ping, free_port, gunicorn_command  # noqa: E402
 
 # -- processes ------------------------------------------------------------------------------------
 
@@ -109,12 +109,6 @@ class Started:
                 print(f"  could not stop {name} ({process.pid}): {error}", file=sys.stderr)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def wait_for(what: str, ready: Any, process: subprocess.Popen[bytes], timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -132,11 +126,6 @@ def wait_for(what: str, ready: Any, process: subprocess.Popen[bytes], timeout: f
 def port_open(port: int) -> bool:
     with socket.socket() as sock:
         return sock.connect_ex(("127.0.0.1", port)) == 0
-
-
-def ping(port: int) -> bool:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=2) as response:
-        return bool(response.status == 200)
 
 
 # -- the scratch database -------------------------------------------------------------------------
@@ -641,24 +630,7 @@ def main() -> int:
         port = free_port()
         gunicorn = started.start(
             "gunicorn",
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "tablescore.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                str(args.threads),
-                "--timeout",
-                "60",
-                "--log-level",
-                "warning",
-            ],
+            gunicorn_command(port, workers=args.workers, threads=args.threads, extra=["--timeout", "60"]),
             log=work / "gunicorn.log",
             env=env,
             cwd=ROOT,
@@ -688,7 +660,7 @@ def main() -> int:
             env=env,
             cwd=ROOT,
         )
-        wait_for("gunicorn", lambda: ping(port), gunicorn)
+        wait_for("gunicorn", lambda: answers_ping(port), gunicorn)
         wait_for("celery worker", lambda: " ready." in worker_log.read_text(errors="replace"), worker)
         print(
             f"gunicorn {args.workers}×{args.threads} gthread on 127.0.0.1:{port}, celery worker "
