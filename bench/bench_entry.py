@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.servers import answers_ping, free_port, gunicorn_command  # noqa: E402
+from bench.servers import answers_ping, free_port, gunicorn_command, production_environment  # noqa: E402
 
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = "tablescore_bench"
@@ -42,19 +42,6 @@ def scratch_database() -> str:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
     return SERVER_URL.rsplit("/", 1)[0] + "/" + DB_NAME
-
-
-def environment(database_url: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_URL"}}
-    env.update(
-        DATABASE_URL=database_url,
-        SECRET_KEY="bench-only-secret-key-" + "x" * 30,
-        DEBUG="false",
-        SECURE_SSL_REDIRECT="false",
-        ALLOWED_HOSTS="127.0.0.1",
-        LOG_LEVEL="WARNING",
-    )
-    return env
 
 
 def prepare(env: dict[str, str], tables: int) -> list[list[tuple[int, str]]]:
@@ -158,7 +145,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
     levels = [int(x) for x in args.clients.split(",")]
-    env = environment(scratch_database())
+    env = production_environment(scratch_database(), drop=["REDIS_URL"])
     tables = prepare(env, sum(levels))  # each level's clients play tables of their own
     port = free_port()
     server = serve(env, port, args.workers, args.threads)

@@ -67,7 +67,7 @@ QUEUE = "tablescore-load"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from bench.servers import answers_ping, free_port, gunicorn_command  # noqa: E402
+from bench.servers import answers_ping, free_port, gunicorn_command, production_environment  # noqa: E402
 
 # -- processes ------------------------------------------------------------------------------------
 
@@ -592,19 +592,11 @@ def main() -> int:
             cwd=work,
         )
         wait_for("redis-server", lambda: port_open(redis_port), redis)
-        env = {
-            k: v for k, v in os.environ.items() if k not in {"CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}
-        }
-        env.update(
+        env = production_environment(
+            database_url,
             DJANGO_SETTINGS_MODULE="tablescore.settings",
-            DATABASE_URL=database_url,
             REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
             CELERY_QUEUE=QUEUE,
-            SECRET_KEY="load-run-only-secret-key-" + "x" * 40,
-            DEBUG="false",
-            SECURE_SSL_REDIRECT="false",
-            ALLOWED_HOSTS="127.0.0.1",
-            LOG_LEVEL="WARNING",
         )
         os.environ.update(env)
         import django
