@@ -16,7 +16,7 @@ from games import GAMES
 from games.base import Game
 from games.values import Boolean, Choice
 from tests.games.cli_support import error_of, run_cli, run_main, without_breakdowns
-from tests.paths import GAME_SPECS
+from tests.paths import valid_worked_examples
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 KEYS = list(GAMES)
@@ -43,11 +43,6 @@ def jam_match(*deals: Any, **options: Any) -> dict[str, Any]:
 JAM_FIVE = {"tricks": {"Ann": 14, "Bob": 12}, "runs": {"Ann": [5], "Bob": []}}
 # Ann: a baby slam, 1 point.
 JAM_ONE = {"tricks": {"Ann": 13, "Bob": 13}, "runs": {"Ann": [4], "Bob": []}}
-
-
-def valid_example_cases(key: str) -> list[dict[str, Any]]:
-    path = GAME_SPECS / "examples" / f"{key}.json"
-    return [c for c in json.loads(path.read_text())["cases"] if "error_field" not in c["expect"]]
 
 
 # -- list ---------------------------------------------------------------------------------------
@@ -118,7 +113,7 @@ def test_it_accepts_every_worked_example_under_its_schema(key):
     entry = jsonschema.Draft202012Validator(doc["entry"])
     options = jsonschema.Draft202012Validator(doc["options"])
 
-    for case in valid_example_cases(key):
+    for case in valid_worked_examples(key):
         options.validate(case["match"].get("options", {}))
         for deal in case["match"]["deals"]:
             entry.validate(deal)
@@ -205,7 +200,7 @@ def test_it_scores_an_empty_match_of_every_game(key):
 def test_it_prints_the_same_document_as_the_rule_book(key):
     from games import find_game
 
-    for case in valid_example_cases(key):
+    for case in valid_worked_examples(key):
         match = case["match"]
         expected = find_game(key).replay(match.get("options"), match["sides"], match["deals"]).as_json()
         run = run_main(["score", key], match)

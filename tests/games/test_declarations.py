@@ -23,13 +23,13 @@ from games.base import Game, Table
 from games.cli import main
 from games.docs import GENERATED, page_blocks, render_blocks
 from games.values import Seat, SideRef
-from tests.paths import GAME_SPECS, ROOT
+from tests.paths import DATA, EXAMPLES, ROOT
 
 KEYS = list(GAMES)
 DOCS = ROOT / "docs" / "games"
 PACKAGE = ROOT / "games"
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-SPEC_KEYS = re.findall(r"^\| `([a-z-]+)` \|", (GAME_SPECS / "README.md").read_text(), re.MULTILINE)
+DOCUMENTED_KEYS = re.findall(r"^\| `([a-z-]+)` \|", (DOCS / "README.md").read_text(), re.MULTILINE)
 
 
 def sides_for(cls: type[Game[Any]]) -> tuple[str, ...]:
@@ -152,10 +152,12 @@ def test_it_uses_valid_defaults_and_presets(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_it_registers_the_game_under_its_spec_key(key):
+def test_it_registers_the_game_with_its_page_examples_and_sheets(key):
     cls = GAMES[key]
 
-    assert key in SPEC_KEYS
+    assert key in DOCUMENTED_KEYS, "docs/games/README.md lists every game"
+    assert (EXAMPLES / f"{key}.json").exists()
+    assert list((DATA / key).glob("*.json")), "at least one golden score sheet"
     assert cls.__module__ == "games." + key.replace("-", "_")
     assert type(find_game(key)) is cls
     assert 2 <= cls.min_sides <= cls.max_sides

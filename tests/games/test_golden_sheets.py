@@ -15,9 +15,9 @@ import pytest
 
 from games import GAMES
 from tests.games.cli_support import run_cli, without_breakdowns
-from tests.paths import DATA
+from tests.paths import DATA, EXAMPLES
 
-SHEETS = sorted(DATA.glob("*/*.json"))
+SHEETS = sorted(p for p in DATA.glob("*/*.json") if p.parent != EXAMPLES)
 
 
 def _load(path: Path) -> dict:

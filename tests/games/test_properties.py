@@ -42,7 +42,7 @@ from games.values import (
     TrickSequence,
     Variants,
 )
-from tests.paths import GAME_SPECS
+from tests.paths import valid_worked_examples
 
 KEYS = list(GAMES)
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
@@ -578,14 +578,9 @@ def test_it_ends_a_tally_match_as_its_options_say(match):
 @cache
 def example_pool(key: str) -> tuple[tuple[tuple[str, ...], Any, tuple[Any, ...]], ...]:
     """(sides, options, entries) of every valid worked example of the game."""
-    path = GAME_SPECS / "examples" / f"{key}.json"
-    if not path.exists():
-        return ()
-    cases = json.loads(path.read_text())["cases"]
     return tuple(
         (tuple(c["match"]["sides"]), c["match"].get("options"), tuple(c["match"]["deals"]))
-        for c in cases
-        if "error_field" not in c["expect"]
+        for c in valid_worked_examples(key)
     )
 
 

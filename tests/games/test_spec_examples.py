@@ -1,17 +1,14 @@
-"""Every worked example of ../shared/games/examples/, replayed through the rule book."""
-
-import json
+"""Every worked example of ``docs/games/<key>.md`` (``tests/data/examples/``), replayed through the rule book."""
 
 import pytest
 
 from games import GAMES, IllegalDealError, find_game
-from tests.paths import GAME_SPECS
+from tests.paths import worked_examples
 
 
 def _cases():
     for key in GAMES:
-        path = GAME_SPECS / "examples" / f"{key}.json"
-        for case in json.loads(path.read_text())["cases"]:
+        for case in worked_examples(key):
             yield pytest.param(key, case, id=f"{key}: {case['name']}")
 
 

@@ -1,21 +1,17 @@
-"""Every game's pages render: the scoreboard and the scorer page of a match from its spec's examples."""
-
-import json
+"""Every game's pages render: the scoreboard and the scorer page of a match from its worked examples."""
 
 import pytest
 
 from games import GAMES
 from scoring.links import table_token
 from tests.factories import make_match
-from tests.paths import GAME_SPECS
+from tests.paths import valid_worked_examples
 
 pytestmark = pytest.mark.django_db
 
 
 def _first_valid_case(key):
-    path = GAME_SPECS / "examples" / f"{key}.json"
-    cases = json.loads(path.read_text())["cases"] if path.exists() else []
-    return next((c for c in cases if "error_field" not in c["expect"] and c["match"]["deals"]), None)
+    return next((c for c in valid_worked_examples(key) if c["match"]["deals"]), None)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
