@@ -31,7 +31,7 @@ from games.base import Game, MatchState
 TARGET_US = 50.0
 HUGE = 10**9
 
-#: What the next entry may depend on: the ``next_deal`` object of README §6 and the entry's index.
+#: What the next entry may depend on: the ``next_deal`` object of docs/games/README.md §6 and the entry's index.
 EntryMaker = Callable[[Mapping[str, Any], int], dict[str, Any]]
 
 
@@ -62,7 +62,7 @@ def _back_alley(next_deal: Mapping[str, Any], index: int) -> dict[str, Any]:
     return {"bids": [1, 1, "pass", "pass"], "tricks": {"Us": n - n // 2, "Them": n // 2}}
 
 
-#: One valid set-up per game key of ``shared/games/README.md``. A key that is not registered yet is
+#: One valid set-up per game key of ``docs/games/README.md``. A key that is not registered yet is
 #: skipped. (Proposal: a ``Game.sample_entry(table, state, index)`` classmethod would let each game
 #: keep its own sample next to its rules.)
 SAMPLES: dict[str, Sample] = {

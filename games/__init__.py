@@ -1,6 +1,6 @@
 """The rule book: every game Tablescore scores, as pure Python (no Django, no I/O).
 
-``GAMES`` maps each key of ``../shared/games/README.md`` to its rules class; ``find_game`` looks a
+``GAMES`` maps each key of ``docs/games/README.md`` to its rules class; ``find_game`` looks a
 game up by key or alias. See ``base.py`` for the contract and ``GLOSSARY.md`` for card terms.
 """
 

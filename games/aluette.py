@@ -1,4 +1,4 @@
-"""Aluette, as McNeely's *Ultimate Book of Card Games* scores it for teams (shared/games/aluette.md).
+"""Aluette, as McNeely's *Ultimate Book of Card Games* scores it for teams (docs/games/aluette.md).
 
 Four players in two partnerships play 9 tricks a deal. The table enters either the winner of every
 trick or the side that was first to five tricks with the length of its opening run. Only that side

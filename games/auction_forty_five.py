@@ -1,4 +1,4 @@
-"""Auction Forty-Five ("120s"): the partnership game of the Spoil Five family (shared/games/auction-forty-five.md).
+"""Auction Forty-Five ("120s"): the partnership game of the Spoil Five family (docs/games/auction-forty-five.md).
 
 The table enters who won the auction and for how much, the tricks each partnership took out of 5,
 and which partnership won the trick holding the highest trump. Each trick is worth 5 and the high

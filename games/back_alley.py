@@ -1,4 +1,4 @@
-"""Back Alley: a Spades-like partnership game over a fixed series of hand sizes (shared/games/back-alley.md).
+"""Back Alley: a Spades-like partnership game over a fixed series of hand sizes (docs/games/back-alley.md).
 
 The table enters the four bids in seat order and the tricks each partnership took, or ``{"dead":
 true}`` when all four passed. Partners' numeric bids are added; a board bid (board, double-board,

@@ -3,8 +3,8 @@
 A game subclasses :class:`Game` and declares its identity, its entry ``fields``, its ``options``
 and ``presets``; it implements :meth:`Game.start`, :meth:`Game.score` and :meth:`Game.result`, and
 overrides the dealer, ``next_deal`` and structure hooks where its spec says so. Everything else
-here is shared: side checks, option resolution (README §4), the after-the-end check, entry
-validation, dealer rotation, running totals and the output document (README §6).
+here is shared: side checks, option resolution (docs/games/README.md §4), the after-the-end check, entry
+validation, dealer rotation, running totals and the output document (docs/games/README.md §6).
 
 What this module does not do: know any game's rules, or touch Django.
 """
@@ -70,7 +70,7 @@ class DealRecord:
     running_totals: Mapping[str, int]
 
     def as_json(self) -> dict[str, Any]:
-        """The ``deals[k]`` object of README §6."""
+        """The ``deals[k]`` object of docs/games/README.md §6."""
         out: dict[str, Any] = {
             "number": self.number,
             "dealer": self.dealer,
@@ -99,7 +99,7 @@ class Game(ABC, Generic[S]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     default_preset: ClassVar[str | None] = None
     #: A game with both ``target`` and ``deals`` options whose ``deals`` is null (not in use) while
-    #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (README §4).
+    #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (docs/games/README.md §4).
     deals_off_under_target: ClassVar[bool] = False
 
     # -- declaration helpers -------------------------------------------------------------
@@ -132,7 +132,7 @@ class Game(ABC, Generic[S]):
 
     @staticmethod
     def first_dealer_option() -> Option:
-        """``first_dealer`` of an individual game: a side name, ``sides[0]`` by default (README §2).
+        """``first_dealer`` of an individual game: a side name, ``sides[0]`` by default (docs/games/README.md §2).
 
         Partnership games declare theirs as a seat number: ``Option("first_dealer", Seat(), 0, ...)``.
         """
@@ -181,7 +181,7 @@ class Game(ABC, Generic[S]):
         return table.sides[(start + index) % len(table.sides)]
 
     def next_deal(self, table: Table, state: S, dealer: Dealer) -> dict[str, Any]:
-        """What the table needs before dealing the next deal (README §6)."""
+        """What the table needs before dealing the next deal (docs/games/README.md §6)."""
         return {"dealer": dealer}
 
     def leader(self, table: Table, state: S, totals: Mapping[str, int]) -> str | None:
@@ -200,7 +200,7 @@ class Game(ABC, Generic[S]):
     # -- shared machinery -------------------------------------------------------------------
 
     def check_sides(self, sides: Any) -> tuple[str, ...]:
-        """README §2: the right count of non-empty, unique names."""
+        """docs/games/README.md §2: the right count of non-empty, unique names."""
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
             raise SidesError("sides must be a list of names")
         if not self.min_sides <= len(sides) <= self.max_sides:
@@ -222,7 +222,7 @@ class Game(ABC, Generic[S]):
         match_options: Any = None,
         overrides: Mapping[str, Any] | None = None,
     ) -> Table:
-        """Build the effective options in README §4's order and check each value."""
+        """Build the effective options in docs/games/README.md §4's order and check each value."""
         layers: list[Mapping[str, Any]] = []
         for layer in (match_options, overrides):
             if layer is None:
@@ -249,9 +249,9 @@ class Game(ABC, Generic[S]):
         given: dict[str, Any] = {}
         for layer in layers:
             given.update({k: v for k, v in layer.items() if k != "preset"})
-        # README §4: with both a target and a number of deals, the target (when set) ends the
+        # docs/games/README.md §4: with both a target and a number of deals, the target (when set) ends the
         # match; an explicit null does not count as given, and deals is null while a target is
-        # in force, so that the echoed options can be scored again (README §6).
+        # in force, so that the echoed options can be scored again (docs/games/README.md §6).
         target_set = self.deals_off_under_target and given.get("target") is not None
         if target_set and "deals" in given and given["deals"] is None:
             del given["deals"]
@@ -316,7 +316,7 @@ class MatchState(Generic[S]):
         return self.result.finished
 
     def outcome(self) -> Result | None:
-        """The result once the match has ended, else ``None`` (DESIGN §3)."""
+        """The result once the match has ended, else ``None``."""
         return self.result if self.result.finished else None
 
     def next_dealer(self) -> Dealer | None:
@@ -359,7 +359,7 @@ class MatchState(Generic[S]):
         return replace(self, deals=tuple(deals), totals=running, state=state, result=result)
 
     def as_json(self) -> dict[str, Any]:
-        """The output document of README §6."""
+        """The output document of docs/games/README.md §6."""
         dealer = self.next_dealer()
         outcome: dict[str, Any] = {
             "finished": self.result.finished,

@@ -1,4 +1,4 @@
-"""Playing cards of the 52-card pack and their codes (shared/games/README.md §8).
+"""Playing cards of the 52-card pack and their codes (docs/games/README.md §8).
 
 A card code is the rank followed by the suit letter, capitals only: ``"10H"``, ``"QS"``, ``"2C"``,
 ``"AD"``; ``T`` is accepted for the ten (``"TH"`` is ``"10H"``). :func:`parse_card` reads a code;
@@ -82,7 +82,7 @@ class Card:
 
 
 def parse_card(code: object) -> Card:
-    """Read a card code (README §8): rank then suit letter, capitals only; ``T`` or ``10`` for the ten."""
+    """Read a card code (docs/games/README.md §8): rank then suit letter, capitals only; ``T`` or ``10`` for the ten."""
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):

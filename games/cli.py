@@ -1,4 +1,4 @@
-"""The command line of DESIGN.md §3 and README §3–§7: ``list``, ``schema``, ``score``, ``trick``, ``docs``.
+"""The command line of docs/games/README.md (§3–§7): ``list``, ``schema``, ``score``, ``trick``, ``docs``.
 
 Users script against this; keep its input and output stable. Errors in the user's input print the
 JSON error document on standard output and exit 2.
@@ -26,7 +26,7 @@ def _emit(doc: Any, out: TextIO) -> None:
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
-    """``NAME=VALUE``: VALUE is JSON when it parses as JSON, else a string (README §4)."""
+    """``NAME=VALUE``: VALUE is JSON when it parses as JSON, else a string (docs/games/README.md §4)."""
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise GameError(None, f"--option takes NAME=VALUE, not {text!r}")
@@ -37,7 +37,7 @@ def _parse_option(text: str) -> tuple[str, Any]:
 
 
 def score(key: str, stdin: TextIO, option_args: Sequence[str], preset: str | None) -> Any:
-    """Score a whole ``match.json`` and return the output document of README §6."""
+    """Score a whole ``match.json`` and return the output document of docs/games/README.md §6."""
     game = find_game(key)
     try:
         match = strict_json.loads(stdin.read())

@@ -1,4 +1,4 @@
-"""La Coinche (Belote coinchée / Belote contrée): four players, two partnerships (shared/games/coinche.md).
+"""La Coinche (Belote coinchée / Belote contrée): four players, two partnerships (docs/games/coinche.md).
 
 The table enters the contract (taker, bid, trump, coinche/surcoinche), the card points each side
 took (including the 10 for the last trick), who took all eight tricks (``capot``), the belotes

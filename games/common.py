@@ -77,7 +77,7 @@ def other_side(sides: tuple[str, ...], side: str) -> str:
 
 
 def seat_side(sides: tuple[str, ...], seat: int) -> str:
-    """The side a seat belongs to in a partnership game (README §2: seat i is side i % 2)."""
+    """The side a seat belongs to in a partnership game (docs/games/README.md §2: seat i is side i % 2)."""
     return sides[seat % 2]
 
 

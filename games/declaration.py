@@ -1,7 +1,7 @@
 """The one declaration of a game's deal entry and options, and the generic checks that run it.
 
 A :class:`Field` pairs a value kind with the rules of the spec's "Validation" column, in the order
-the spec lists them. :func:`validate_entry` applies README §5: the entry must be an object, unknown
+the spec lists them. :func:`validate_entry` applies docs/games/README.md §5: the entry must be an object, unknown
 keys fail first, then fields in declared order, then within a field its kind and its rules; the
 first failure is reported. Cross-field rules belong to the field that the spec names in the error.
 
@@ -147,7 +147,7 @@ def validate_entry(
     options: Mapping[str, Any],
     state: Any,
 ) -> dict[str, Any]:
-    """Check ``raw`` against ``fields`` (README §5) and return it with defaults filled in.
+    """Check ``raw`` against ``fields`` (docs/games/README.md §5) and return it with defaults filled in.
 
     Raises :class:`GameError` (without a deal index; the caller adds it) at the first failure.
     """

@@ -20,7 +20,7 @@ class GameError(ValueError):
         self.deal = deal
 
     def as_json(self) -> dict[str, Any]:
-        """The error document of README §7."""
+        """The error document of docs/games/README.md §7."""
         return {"error": {"deal": self.deal, "field": self.field, "rule": self.rule}}
 
 

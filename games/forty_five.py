@@ -1,4 +1,4 @@
-"""Forty-Five: McNeely's partnership game without an auction (shared/games/forty-five.md).
+"""Forty-Five: McNeely's partnership game without an auction (docs/games/forty-five.md).
 
 The table enters the tricks each partnership took out of 5 (and, for the record, the trump suit).
 The side that took 3 or 4 tricks scores 5, the side that took all 5 scores 10; the first side to

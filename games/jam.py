@@ -1,4 +1,4 @@
-"""JAM: a two-player trick game scored by slams and majorities (shared/games/jam.md).
+"""JAM: a two-player trick game scored by slams and majorities (docs/games/jam.md).
 
 The table enters either the winner of every trick or the tricks and streaks; both reduce to the
 same (tricks, runs) per player. Game points go into rubbers to ``target``; a rubber tied at or past

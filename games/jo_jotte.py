@@ -1,4 +1,4 @@
-"""Jo-Jotte: Culbertson's two-player Belote on a Bridge score sheet (shared/games/jo-jotte.md).
+"""Jo-Jotte: Culbertson's two-player Belote on a Bridge score sheet (docs/games/jo-jotte.md).
 
 The table enters the contract (suit or no trump, possibly doubled or redoubled, or replaced by a
 nullo or a slam), both players' tricks and trick points, the melds each player declared and who

@@ -1,4 +1,4 @@
-"""Klaverjas (Klaverjassen): the Dutch partnership game of 162 card points (shared/games/klaverjas.md).
+"""Klaverjas (Klaverjassen): the Dutch partnership game of 162 card points (docs/games/klaverjas.md).
 
 The table enters which side played (chose trumps), both sides' card points (adding up to 162), the
 roem each side claimed in its tricks, and a pit (all 8 tricks) or a revoke (*verzaakt*). The playing

@@ -1,4 +1,4 @@
-"""Matching Trumps: seed 002's unnamed trick game for 2 to 5 players (shared/games/matching-trumps.md).
+"""Matching Trumps: seed 002's unnamed trick game for 2 to 5 players (docs/games/matching-trumps.md).
 
 Two parts:
 

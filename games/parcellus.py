@@ -1,4 +1,4 @@
-"""Parcellus: Matthew Shields' three-player parcel-capturing game (shared/games/parcellus.md).
+"""Parcellus: Matthew Shields' three-player parcel-capturing game (docs/games/parcellus.md).
 
 The table enters, per player, the parcels and the cards she captured, and who captured the J♥.
 A player scores 1 per card, 2 more for the J♥ (worth 3), and the 6-point bonus for most parcels,

@@ -1,4 +1,4 @@
-"""Rounding as the shared rule book defines it (README §9)."""
+"""Rounding as the shared rule book defines it (docs/games/README.md §9)."""
 
 
 def round10(points: int) -> int:

@@ -34,7 +34,7 @@ def options_schema(game: type[Game[Any]]) -> dict[str, Any]:
 def _option_schema(game: type[Game[Any]], option: Option) -> dict[str, Any]:
     schema = option.schema()
     if game.deals_off_under_target and option.name == "deals" and not option.nullable:
-        # null next to a target (README §4), as the echoed options of such a match hold it
+        # null next to a target (docs/games/README.md §4), as the echoed options of such a match hold it
         kind = option.kind.schema()
         rest = {key: value for key, value in schema.items() if key not in kind}
         return {"anyOf": [kind, {"type": "null"}], **rest}

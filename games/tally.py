@@ -1,4 +1,4 @@
-"""Tally: a generic scorer for any game without a module of its own (shared/games/tally.md).
+"""Tally: a generic scorer for any game without a module of its own (docs/games/tally.md).
 
 It knows no card rules: each side scores exactly what is entered. Only the end of the match
 (target, fixed deals or open-ended; high or low wins) is its own.

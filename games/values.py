@@ -30,7 +30,7 @@ Bound = int | Callable[[Any], int] | None
 
 
 def is_int(value: object) -> bool:
-    """JSON integers only: ``True``, ``3.0`` and ``"3"`` are not integers (README §5.4)."""
+    """JSON integers only: ``True``, ``3.0`` and ``"3"`` are not integers (docs/games/README.md §5.4)."""
     return type(value) is int
 
 
@@ -199,7 +199,7 @@ class SideRef:
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat number of a four-seat partnership game (README §2)."""
+    """A seat number of a four-seat partnership game (docs/games/README.md §2)."""
 
     seats: int = 4
 
@@ -216,7 +216,7 @@ class Seat:
 
 @dataclass(frozen=True)
 class TrickSequence:
-    """The winner of every trick: ``A`` for ``sides[0]``, ``B`` for ``sides[1]`` (README §5.10)."""
+    """The winner of every trick: ``A`` for ``sides[0]``, ``B`` for ``sides[1]`` (docs/games/README.md §5.10)."""
 
     length: int
 

@@ -1,4 +1,4 @@
-"""The scoring REST API (DESIGN.md §4). Thin: parse, authorize, call one service, answer.
+"""The scoring REST API (docs/architecture.md). Thin: parse, authorize, call one service, answer.
 
 Paths are a contract: ``/api/games/…`` and ``/api/matches/…``. Errors are
 ``{"error": {"field", "rule", ...}}`` with 400 (the entry or request), 403, 404 or 409 (the match as
@@ -388,7 +388,8 @@ class MatchDetail(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyObject, 404: ErrorBody}, summary="A match's state (README §6) with ids and links"
+        responses={200: AnyObject, 404: ErrorBody},
+        summary="A match's state (docs/games/README.md §6) with ids and links",
     )
     def get(self, request: Request, pk: int) -> Response:
         match = _match_or_404(pk)

@@ -1,4 +1,4 @@
-"""The REST API (DESIGN.md §4; the paths are a contract)."""
+"""The REST API (docs/architecture.md; the paths are a contract)."""
 
 from csp.decorators import csp_update
 from django.urls import path

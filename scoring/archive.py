@@ -1,6 +1,6 @@
 """Club archives: one club's rows as a JSON document, and the restore of such a document.
 
-Why a club archive rather than a database dump: every row belongs to one club (DESIGN.md §6a), so a
+Why a club archive rather than a database dump: every row belongs to one club, so a
 club can be saved on its own, and brought back after its rows were deleted by mistake or moved to
 another deployment, while the other clubs carry on. Django's serialization framework writes and
 reads the rows, so an archive follows the models as they grow; :data:`CLUB_ROWS` names the models

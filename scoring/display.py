@@ -1,4 +1,4 @@
-"""What a scoreboard shows, read from a match's stored state document (README §6).
+"""What a scoreboard shows, read from a match's stored state document (docs/games/README.md §6).
 
 :func:`board` turns ``Match.state`` (the game's own replay output) and the match's deal rows into
 plain values that the templates lay out: sides with their players and totals, who deals next and
@@ -20,7 +20,7 @@ from games import GAMES
 from scoring import chart
 from scoring.models import Deal, DealVersion, Match, MatchStatus
 
-#: Per-deal keys that are part of every game's output (README §6), not the game's own extras.
+#: Per-deal keys that are part of every game's output (docs/games/README.md §6), not the game's own extras.
 COMMON_DEAL_KEYS = {"number", "dealer", "scores", "breakdown", "running_totals", "warnings"}
 SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 

@@ -24,7 +24,7 @@ def deal_document(deal: Deal, version: DealVersion) -> dict[str, Any]:
 
 
 def match_document(match: Match) -> dict[str, Any]:
-    """The CLI's state document (README §6) plus ids, versions and links (no query: the cached
+    """The CLI's state document (docs/games/README.md §6) plus ids, versions and links (no query: the cached
     state already carries each deal's stable number and version)."""
     doc = dict(match.state)
     doc.update(

@@ -1,7 +1,7 @@
 """The scoring data: clubs and their people, matches, deals with append-only versions, audit.
 
 Every row that grows with play (matches, deals, versions, audit events) carries ``club_id`` so the
-big tables can be distributed by club (DESIGN.md §6a). Models hold no logic: every write goes
+big tables can be distributed by club. Models hold no logic: every write goes
 through ``scoring.services``; a match's cached ``state`` is always the replay of its live deal
 versions and is rewritten by the service that changed them.
 """
@@ -111,7 +111,9 @@ class Match(models.Model):
         help_text="Cut the match after this many deals (a tournament's fixed-deals format).",
     )
     status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS)
-    state = models.JSONField(default=dict, help_text="Cache: the replay of the live deals (README §6).")
+    state = models.JSONField(
+        default=dict, help_text="Cache: the replay of the live deals (docs/games/README.md §6)."
+    )
     winner = models.CharField(max_length=120, blank=True)
     deal_count = models.PositiveIntegerField(default=0)
     revision = models.PositiveIntegerField(

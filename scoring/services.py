@@ -53,7 +53,7 @@ class ServiceError(Exception):
 
 
 class InvalidEntry(ServiceError):
-    """The game rejected an entry or option: README §7 fields."""
+    """The game rejected an entry or option: docs/games/README.md §7 fields."""
 
 
 class Conflict(ServiceError):

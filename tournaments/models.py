@@ -1,6 +1,6 @@
 """Tournament data: an event, its entrants, rounds, tables (each a scoring Match) and standings.
 
-Every row carries ``club_id`` (DESIGN.md §6a). Models hold no logic; ``tournaments.services`` does
+Every row carries ``club_id``. Models hold no logic; ``tournaments.services`` does
 every write, and the pure engines in ``tournaments.pairing`` decide pairings and brackets.
 """
 

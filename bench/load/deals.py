@@ -3,7 +3,7 @@
 Pure Python, no Django and no HTTP, so that the locust users (``locustfile.py``) and the run
 script (``run.py``, which checks the generators against the rule book before any load) share it.
 Each generator takes a seeded ``random.Random`` and the match's side names and returns one deal
-entry as a table's phone would post it (README §7 fields of the game).
+entry as a table's phone would post it (docs/games/README.md §7 fields of the game).
 
 What this module does not do: score anything (the server does) or know the match so far; every
 entry it makes is valid whatever came before.

@@ -70,7 +70,7 @@ class Migration(migrations.Migration):
                 (
                     "state",
                     models.JSONField(
-                        default=dict, help_text="Cache: the replay of the live deals (README §6)."
+                        default=dict, help_text="Cache: the replay of the live deals (docs/games/README.md §6)."
                     ),
                 ),
                 ("winner", models.CharField(blank=True, max_length=120)),

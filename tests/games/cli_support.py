@@ -47,7 +47,7 @@ def run_main(args: list[str], stdin: str | Any = "") -> Run:
 
 
 def without_breakdowns(doc: Any) -> Any:
-    """``doc`` with every ``"breakdown"`` key removed, at any depth (its wording is free, README §6)."""
+    """``doc`` with every ``"breakdown"`` key removed, at any depth (its wording is free, docs/games/README.md §6)."""
     if isinstance(doc, dict):
         return {k: without_breakdowns(v) for k, v in doc.items() if k != "breakdown"}
     if isinstance(doc, list):
@@ -56,7 +56,7 @@ def without_breakdowns(doc: Any) -> Any:
 
 
 def error_of(run: Run) -> tuple[Any, Any]:
-    """``(deal, field)`` of an error run, after checking the error contract of README §7."""
+    """``(deal, field)`` of an error run, after checking the error contract of docs/games/README.md §7."""
     assert run.code == 2, run
     assert isinstance(run.doc, dict), run
     assert set(run.doc) == {"error"}, run.doc

@@ -1,4 +1,4 @@
-"""Aluette, McNeely team rules (shared/games/aluette.md): every rule clause, validation rule, option and
+"""Aluette, McNeely team rules (docs/games/aluette.md): every rule clause, validation rule, option and
 whole matches.
 
 Every expected number is worked out from the spec by hand: only the first side to five tricks scores;

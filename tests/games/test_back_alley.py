@@ -1,4 +1,4 @@
-"""Back Alley (shared/games/back-alley.md): contracts, scoring, validation, options, presets, whole matches.
+"""Back Alley (docs/games/back-alley.md): contracts, scoring, validation, options, presets, whole matches.
 
 Us = seats 0 and 2, Them = seats 1 and 3. Every expected number below is worked out by hand.
 """
@@ -333,7 +333,7 @@ def test_it_has_the_spec_defaults():
         ({"preset": "up-down-26"}, UP_DOWN_26),
         ({"deal_sequence": "down-up-25"}, DOWN_UP_25),
         ({"deal_sequence": "up-down-26"}, UP_DOWN_26),
-        # An explicit option overrides the preset's value (README §4).
+        # An explicit option overrides the preset's value (docs/games/README.md §4).
         ({"preset": "up-down-26", "deal_sequence": "down-up-25"}, DOWN_UP_25),
     ],
 )

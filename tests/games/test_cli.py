@@ -1,4 +1,4 @@
-"""The command line users script against (README §3–§7), for every registered game.
+"""The command line users script against (docs/games/README.md §3–§7), for every registered game.
 
 Most checks run ``python -m games`` in a subprocess, exactly as a user's script would; the ones that
 loop over every game and option call ``games.cli.main`` in process, which runs the same code
@@ -123,7 +123,7 @@ def test_it_rejects_a_schema_for_an_unknown_game():
     assert error_of(run_cli(["schema", "snap"])) == (None, None)
 
 
-# -- score: the output document (README §6) ------------------------------------------------------
+# -- score: the output document (docs/games/README.md §6) ------------------------------------------------------
 
 
 def test_it_scores_a_match_from_standard_input():
@@ -211,7 +211,7 @@ def test_it_prints_the_same_document_as_the_rule_book(key):
         )
 
 
-# -- score: options (README §4) -----------------------------------------------------------------
+# -- score: options (docs/games/README.md §4) -----------------------------------------------------------------
 
 
 def test_it_layers_defaults_then_match_options_then_the_command_line():
@@ -277,7 +277,7 @@ def test_it_takes_a_quoted_json_string_as_a_string():
     ("option", "why"),
     [
         ('target="7"', "a JSON string is not an integer"),
-        ("target=7.0", "7.0 is not 7 (README §5.8)"),
+        ("target=7.0", "7.0 is not 7 (docs/games/README.md §5.8)"),
         ("target=0", "below the lowest target"),
         ("target=seven", "not JSON, so the string 'seven'"),
         ("rubbers=2", "not 1 or 3"),
@@ -460,7 +460,7 @@ def test_it_rejects_an_unknown_preset(key):
     assert error_of(run) == (None, "preset")
 
 
-# -- score: sides (README §2, §3) -----------------------------------------------------------------
+# -- score: sides (docs/games/README.md §2, §3) -----------------------------------------------------------------
 
 
 def test_it_rejects_bad_sides_in_a_subprocess():
@@ -495,7 +495,7 @@ def test_it_matches_side_names_exactly():
     assert error_of(run_main(["score", "tally"], match)) == (0, "points")
 
 
-# -- score: entries (README §5, §7) ---------------------------------------------------------------
+# -- score: entries (docs/games/README.md §5, §7) ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("entry", [[], [1, 2], "deal", 3, None, True])

@@ -1,4 +1,4 @@
-"""La Coinche (shared/games/coinche.md): validation, every scoring clause, options, presets, matches.
+"""La Coinche (docs/games/coinche.md): validation, every scoring clause, options, presets, matches.
 
 Every expected number below was worked out by hand from the spec; the arithmetic is in the ids
 and comments. The spec's own worked examples are replayed by test_spec_examples.py.
@@ -467,7 +467,7 @@ def test_it_rejects_bad_sides():
 # -- scoring: one deal at a time ---------------------------------------------------------------
 
 SCORED = [
-    # Step 1 and rounding (README §9)
+    # Step 1 and rounding (docs/games/README.md §9)
     pytest.param({}, ns(90, "diamonds", 95, 67), (190, 70), "made", id="made: round10(95)=100 + 90; 67 → 70"),
     pytest.param({}, ns(80, "clubs", 85, 77), (170, 80), "made", id="5 rounds up: 85 → 90 + 80; 77 → 80"),
     pytest.param({}, ns(80, "clubs", 84, 78), (160, 80), "made", id="84 rounds down: 80 + 80; 78 → 80"),
@@ -1480,7 +1480,7 @@ def test_it_raises_only_game_errors_for_any_json(entries):
     ("entry", "field"),
     [
         # "With true, no other field may be present. The error names the first other field found,
-        # in this table's order." An error names a field through its "field" key (README §7).
+        # in this table's order." An error names a field through its "field" key (docs/games/README.md §7).
         pytest.param({"dead": True, "taker": "NS"}, "taker", id="dead with taker: names taker"),
         pytest.param(
             {"dead": True, "melds": {}, "points": {"NS": 81, "EW": 81}, "bid": 80},

@@ -1,4 +1,4 @@
-"""Forty-Five (shared/games/forty-five.md): every rule clause, validation rule and option, and whole matches.
+"""Forty-Five (docs/games/forty-five.md): every rule clause, validation rule and option, and whole matches.
 
 Every expected number is worked out from the spec by hand: 3 or 4 tricks score 5, all 5 score 10.
 """

@@ -1,4 +1,4 @@
-"""Review of the shared framework (base, declaration, values, cli) against shared/games/README.md."""
+"""Review of the shared framework (base, declaration, values, cli) against docs/games/README.md."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from games import OptionError, find_game
 from games.values import Integer
 from tests.games.cli_support import error_of, run_main
 
-# -- README §4: target and deals, and the echoed options ----------------------------------------
+# -- docs/games/README.md §4: target and deals, and the echoed options ----------------------------------------
 
 TARGET_AND_DEALS = [
     ("matching-trumps", ["Ann", "Ben", "Cy"]),
@@ -16,7 +16,7 @@ TARGET_AND_DEALS = [
 
 @pytest.mark.parametrize(("key", "sides"), TARGET_AND_DEALS)
 def test_review_echoed_options_of_a_match_to_a_target_can_be_scored_again(key, sides):
-    # README §6: "The output echoes the complete effective option set (options), so a stored match
+    # docs/games/README.md §6: "The output echoes the complete effective option set (options), so a stored match
     # can always be re-scored with the same rules." A default deals echoed next to an explicit target
     # would be "both given" on the second run.
     game = find_game(key)
@@ -31,7 +31,7 @@ def test_review_echoed_options_of_a_match_to_a_target_can_be_scored_again(key, s
 
 @pytest.mark.parametrize(("key", "sides"), TARGET_AND_DEALS)
 def test_review_an_explicit_null_deals_next_to_a_target_is_not_given(key, sides):
-    # README §4: "A default value does not count as given, and neither does an explicit null."
+    # docs/games/README.md §4: "A default value does not count as given, and neither does an explicit null."
     options = find_game(key).new_match(sides, {"target": 40, "deals": None}).as_json()["options"]
 
     assert (options["target"], options["deals"]) == (40, None)
@@ -65,7 +65,7 @@ def test_review_a_target_and_deals_from_two_layers_are_both_given():
     assert error_of(run) == (None, "deals")
 
 
-# -- README §4: CLI parsing ----------------------------------------------------------------------
+# -- docs/games/README.md §4: CLI parsing ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["NaN", "Infinity", "-Infinity"])

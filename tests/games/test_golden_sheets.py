@@ -1,7 +1,7 @@
 """Golden score sheets: every ``tests/data/<key>/*.json`` replayed through ``python -m games score``.
 
 A sheet is ``{"description", "args", "match", "expect"}``: ``expect`` is the whole output document of
-README §6 with every ``breakdown`` key removed (its wording is free), or an error document of §7.
+docs/games/README.md §6 with every ``breakdown`` key removed (its wording is free), or an error document of §7.
 Its numbers were worked out by hand from the spec (the arithmetic is in ``description``), never
 copied from the program. Sheets of a game that is not registered yet are skipped.
 """

@@ -1,4 +1,4 @@
-"""JAM (shared/games/jam.md): review of the spec against the rule book, through the command line.
+"""JAM (docs/games/jam.md): review of the spec against the rule book, through the command line.
 
 Every expected number is worked out by hand from the spec, not from the program.
 """
@@ -109,7 +109,7 @@ def test_review_a_rubber_to_a_lower_target_ends_once_one_total_reaches_it():
     assert doc["outcome"]["winner"] == "Ann"
 
 
-# -- review: validation order and null (README §5) ------------------------------------------------
+# -- review: validation order and null (docs/games/README.md §5) ------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Jo-Jotte (shared/games/jo-jotte.md): every rule clause, validation rule, option and structure key.
+"""Jo-Jotte (docs/games/jo-jotte.md): every rule clause, validation rule, option and structure key.
 
 Sides are Ely and Josephine; in most deals Ely declares (Dc) and Josephine is the opponent (Op).
 Every expected number was worked out by hand from the spec (the arithmetic is in the ids or the
@@ -906,7 +906,7 @@ def test_it_raises_only_game_errors_for_any_json(entry, options):
     ("entry", "field"),
     [
         # "With true, no other field may be present (the error names the first other field, in this
-        # table's order)." An error names a field through its "field" key (README §7).
+        # table's order)." An error names a field through its "field" key (docs/games/README.md §7).
         pytest.param({"dead": True, "declarer": E}, "declarer", id="dead with a declarer"),
         pytest.param({"dead": True, "melds": {}}, "melds", id="dead with only melds"),
         pytest.param({"dead": True, "special": "none"}, "special", id="dead with the default special"),

@@ -1,4 +1,4 @@
-"""Klaverjas (shared/games/klaverjas.md): every rule clause, validation rule, option and preset.
+"""Klaverjas (docs/games/klaverjas.md): every rule clause, validation rule, option and preset.
 
 Every expected number below was worked out by hand from the spec (the arithmetic is in the ids or
 the comments), never copied from the program's output.
@@ -652,7 +652,7 @@ def test_review_the_same_match_without_the_defence_pit_bonus_plays_on():
 
 
 def test_review_target_and_deals_given_on_two_layers_is_an_error_on_deals():
-    # README §4: both given explicitly, one in match.json and one on the command line.
+    # docs/games/README.md §4: both given explicitly, one in match.json and one on the command line.
     run = run_cli(
         ["score", "klaverjas", "--option", "target=1500"],
         {"sides": SIDES, "options": {"deals": 8}, "deals": []},
@@ -668,9 +668,9 @@ def test_review_target_and_deals_given_on_two_layers_is_an_error_on_deals():
 
 
 def test_review_the_echoed_options_of_a_target_match_can_be_scored_again():
-    # README §6: "The output echoes the complete effective option set (options), so a stored match can
+    # docs/games/README.md §6: "The output echoes the complete effective option set (options), so a stored match can
     # always be re-scored with the same rules." Echoing the default deals 16 next to target 1500 made
-    # the second run fail with "both given" (README §4); the fixed length is not in use, so it is null.
+    # the second run fail with "both given" (docs/games/README.md §4); the fixed length is not in use, so it is null.
     first = run_cli(["score", "klaverjas"], {"sides": SIDES, "options": {"target": 1500}, "deals": [MADE]})
     assert (first.doc["options"]["target"], first.doc["options"]["deals"]) == (1500, None)
     again = run_cli(
@@ -682,7 +682,7 @@ def test_review_the_echoed_options_of_a_target_match_can_be_scored_again():
 
 
 def test_review_an_explicit_null_deals_next_to_a_target_does_not_count_as_given():
-    # README §4: "A default value does not count as given, and neither does an explicit null."
+    # docs/games/README.md §4: "A default value does not count as given, and neither does an explicit null."
     doc = play([MADE], {"target": 200, "deals": None}).as_json()
     assert (doc["options"]["target"], doc["options"]["deals"]) == (200, None)
     doc = play([MADE, MADE, MADE], {"target": 200, "deals": None}).as_json()  # 246 – 240: both reach 200

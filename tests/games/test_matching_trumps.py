@@ -1,4 +1,4 @@
-"""Matching Trumps (shared/games/matching-trumps.md): the score keeper (every rule clause, validation rule,
+"""Matching Trumps (docs/games/matching-trumps.md): the score keeper (every rule clause, validation rule,
 option, whole matches, dealer and leader) and the trick referee (all 15 scenarios of seed 002 through the
 function and the command line, more cases of every step and tie-break, and invalid input).
 

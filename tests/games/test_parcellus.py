@@ -1,4 +1,4 @@
-"""Parcellus (shared/games/parcellus.md): every rule clause, validation rule, option and whole matches.
+"""Parcellus (docs/games/parcellus.md): every rule clause, validation rule, option and whole matches.
 
 Every expected number is worked out from the spec by hand: 1 point a card, +2 for the J♥, 6 for most
 parcels (3 each on a 3–3–0 tie, 2 each on 2–2–2); the single highest total at or above 30 wins.

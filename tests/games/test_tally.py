@@ -1,4 +1,4 @@
-"""Tally (shared/games/tally.md): review of the spec against the rule book, through the command line.
+"""Tally (docs/games/tally.md): review of the spec against the rule book, through the command line.
 
 Every expected number is worked out by hand from the spec, not from the program.
 """
@@ -91,7 +91,7 @@ def test_review_a_fixed_number_of_deals_ends_after_that_many():
     assert error_of(run) == (2, None)
 
 
-# -- review: options (README §4) and entries (README §5) ------------------------------------------
+# -- review: options (docs/games/README.md §4) and entries (docs/games/README.md §5) ------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Every tournament row carries its club (DESIGN.md §6a): a table's games too, filled from the table."""
+"""Every tournament row carries its club: a table's games too, filled from the table."""
 
 import django.db.models.deletion
 from django.apps.registry import Apps

@@ -74,7 +74,7 @@ class Seating:
 
     Two-seat tables: seat 0 is the first side (it leads, deals or plays "white"), seat 1 the
     second. Individual events of partnership games: four seats, seat ``i`` on side ``i % 2``, so
-    seats 0 and 2 are partners, as in the rule book (``shared/games/README.md`` §2).
+    seats 0 and 2 are partners, as in the rule book (``docs/games/README.md`` §2).
     """
 
     round: int
