@@ -72,7 +72,7 @@ def test_it_writes_prose_around_the_generated_tables(key):
     for block in page_blocks(text).values():
         text = text.replace(block, "")
 
-    assert "Choices where the spec is silent" in text
+    assert "Choices where the rules are silent" in text
 
 
 def test_it_creates_a_stub_page_that_already_matches(tmp_path):
