@@ -184,7 +184,7 @@ CACHES = {
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # Celery: a real broker when REDIS_URL is set, tasks run in-process (eager) otherwise.
-CELERY_BROKER_URL = redis_url("CELERY_BROKER_URL") or REDIS_URL or "memory://"
+CELERY_BROKER_URL = redis_url("CELERY_BROKER_URL") or REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL.startswith("redis"))
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -215,7 +215,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
@@ -299,4 +301,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Tasks run in-process answer inside the request that queued them: a line per task is noise
+    # there (a worker's log keeps them).
+    "loggers": {"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {},
 }

@@ -1,13 +1,32 @@
 """The site's URLs: pages, the REST API under /api/, the admin, and /healthz."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from tablescore.health import healthz, ping
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponseRedirect:
+    """Browsers ask for /favicon.ico whatever a page's ``<link rel="icon">`` says. Not a permanent
+    redirect: the icon's hashed static name changes with its content."""
+    return HttpResponseRedirect(static("favicon.svg"))
+
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),

@@ -21,7 +21,7 @@ def test_it_sends_a_visitor_to_sign_in(client):
     for path in (new_match_url(club), f"/matches/{match.pk}/manage/", f"/matches/{match.pk}/print/"):
         response = client.get(path)
         assert response.status_code == 302
-        assert response["Location"].startswith("/admin/login/?next=")
+        assert response["Location"].startswith("/accounts/login/?next=")
     assert client.post(f"/matches/{match.pk}/revoke/").status_code == 302
     match.refresh_from_db()
     assert not match.table_link_revoked

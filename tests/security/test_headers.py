@@ -38,6 +38,7 @@ def urls(world: World) -> list[str]:
         "/no/such/page/",  # 404
         "/api/matches/-1/",  # the API's JSON 404
         "/admin/login/",
+        "/accounts/login/",
     ]
 
 

@@ -137,7 +137,7 @@ def test_it_answers_404_for_an_unknown_tournament(client):
 def test_it_sends_visitors_to_sign_in_and_refuses_other_clubs(client, tournament):
     response = client.get(f"/tournaments/{tournament.pk}/console/")
     assert response.status_code == 302
-    assert "/admin/login/" in response["Location"]
+    assert "/accounts/login/" in response["Location"]
     client.force_login(UserFactory())
     assert client.get(f"/tournaments/{tournament.pk}/console/").status_code == 403
     assert client.post(f"/tournaments/{tournament.pk}/console/rounds/").status_code == 403
