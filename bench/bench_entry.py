@@ -49,11 +49,12 @@ def prepare(env: dict[str, str], tables: int) -> list[list[tuple[int, str]]]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     script = f"""
 import json
+from clubs.access import Actor
+from clubs.models import Club
 from scoring import services
 from scoring.links import table_token
-from scoring.models import Club
 club, _ = Club.objects.get_or_create(slug="bench", defaults={{"name": "Bench"}})
-actor = services.Actor(label="bench")
+actor = Actor(label="bench")
 out = []
 for i in range({tables}):
     matches = []

@@ -55,8 +55,8 @@ def configure() -> None:
 
 def build(size: int) -> int:
     """A Swiss of ``size`` with round 1 drawn, a quarter of its tables finished; its id."""
+    from clubs.models import Club
     from scoring import services as scoring
-    from scoring.models import Club
     from tournaments import services
 
     club, _ = Club.objects.get_or_create(slug="bench", defaults={"name": "Bench"})

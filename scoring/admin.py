@@ -1,4 +1,4 @@
-"""The organizers' admin: clubs, their people and roles; matches and their trail, read-only.
+"""The organizers' admin of matches and their trail, read-only (clubs and their people: clubs/admin.py).
 
 Deals and audit events are never edited here: corrections go through the scoring services (the
 table pages or the API) so that every change is versioned and the match is replayed.
@@ -6,31 +6,7 @@ table pages or the API) so that every change is versioned and the match is repla
 
 from django.contrib import admin
 
-from scoring.models import AuditEvent, Club, Deal, DealVersion, Match, Membership, Player, StaffRole
-
-
-class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = Membership
-    extra = 0
-
-
-class StaffRoleInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = StaffRole
-    extra = 0
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("name", "slug", "created_at")
-    prepopulated_fields = {"slug": ("name",)}
-    search_fields = ("name", "slug")
-    inlines = (StaffRoleInline, MembershipInline)
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("name", "user")
-    search_fields = ("name",)
+from scoring.models import AuditEvent, Deal, DealVersion, Match
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]

@@ -1,8 +1,9 @@
 """The scoring REST API (docs/architecture.md). Thin: parse, authorize, call one service, answer.
 
-Paths are a contract: ``/api/games/…`` and ``/api/matches/…``. Errors are
-``{"error": {"field", "rule", ...}}`` with 400 (the entry or request), 403, 404 or 409 (the match as
-it stands: finished, stale version, reused idempotency key).
+Paths are a contract: ``/api/games/…`` and ``/api/matches/…``. Errors are the API's one shape
+(``tablescore/api.py``) with 400 (the entry or request), 403, 404 or 409 (the match as it stands:
+finished, stale version, reused idempotency key). The table link authentication defined here is
+every API's: a request made with a match's link may score that match, and nothing else.
 """
 
 from __future__ import annotations
@@ -13,25 +14,27 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
+from django.http.response import HttpResponseBase
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import authentication, exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.views import exception_handler as drf_exception_handler
 
+from clubs.access import actor_for, can_manage, club_for_organizer, managed_clubs
+from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, GameError, UnknownGameError, find_game
 from games.schema import game_schema
 from scoring import services
+from scoring.access import can_score, deal_or_404, match_or_404
 from scoring.documents import deal_document, match_document
 from scoring.links import match_for_token
-from scoring.models import AuditEvent, Club, Deal, Match, Source
-from scoring.permissions import can_manage, can_score, managed_clubs
+from scoring.models import AuditEvent, Match, Source
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
-from tablescore.client import client_ip
+from tablescore.api import AnyList, AnyObject, ErrorBody, first_error
+from tablescore.conditional import conditional_get
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,11 @@ class TableGrant:
     """``request.auth`` for a request made with a table link: it may score one match."""
 
     match: Match
+
+
+def granted_match(request: Request) -> Match | None:
+    """The match the request's table link may score, if it was made with one."""
+    return request.auth.match if isinstance(request.auth, TableGrant) else None
 
 
 class TableLinkAuthentication(authentication.BaseAuthentication):
@@ -89,51 +97,10 @@ AUTHENTICATION = [
 ]
 
 
-def actor_for(request: Request) -> services.Actor:
-    """Who is writing, for the audit trail."""
-    ip = client_ip(request)
-    if isinstance(request.auth, TableGrant):
-        return services.Actor(label="table link", ip=ip, via_table_link=True)
-    user = request.user
-    return services.Actor(label=user.get_username() or "user", user=user, ip=ip)
-
-
-def error_response(error: services.ServiceError) -> Response:
-    return Response(error.as_json(), status=error.status)
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's errors (401, 403, 404, 405, malformed JSON) in the API's one error shape; an
-    unreachable database is a 503 with Retry-After (tablescore/middleware.py), never a 500."""
-    if isinstance(exc, services.ServiceError):
-        return error_response(exc)
-    from tablescore import middleware
-
-    if isinstance(exc, middleware.UNAVAILABLE_EXCEPTIONS):
-        middleware.log_unavailable(context["request"], exc)
-        return Response(middleware.unavailable_body(), status=503, headers=middleware.unavailable_headers())
-    response = drf_exception_handler(exc, context)
-    if response is None:
-        return None
-    data = response.data
-    if isinstance(data, dict) and "error" in data:
-        return response
-    detail = data.get("detail", data) if isinstance(data, dict) else data
-    response.data = {"error": {"field": None, "rule": str(detail)}}
-    return response
-
-
-def _match_or_404(pk: int) -> Match:
-    match = Match.objects.select_related("club").filter(pk=pk).first()
-    if match is None:
-        raise Http404("no such match")
-    return match
-
-
 def _match_to_write(request: Request, pk: int) -> Match:
     """The match a write names, for the permission check only (the service locks and reads it
     again): a table link already carries its match, and nobody needs the cached state here."""
-    granted = _table_match(request)
+    granted = granted_match(request)
     if granted is not None and granted.pk == pk:
         return granted
     match = Match.objects.defer("state").filter(pk=pk).first()
@@ -142,12 +109,8 @@ def _match_to_write(request: Request, pk: int) -> Match:
     return match
 
 
-def _table_match(request: Request) -> Match | None:
-    return request.auth.match if isinstance(request.auth, TableGrant) else None
-
-
 def _require_scorer(request: Request, match: Match) -> None:
-    if not can_score(request.user, _table_match(request), match):
+    if not can_score(request.user, granted_match(request), match):
         if not request.user.is_authenticated and request.auth is None:
             raise exceptions.NotAuthenticated("sign in, or use this table's scorer link")
         raise exceptions.PermissionDenied("you may not score this match")
@@ -166,22 +129,8 @@ def _if_match(request: Request) -> int | None:
         return None
     found = _ETAG_NUMBER.match(raw)
     if not found:
-        raise services.ServiceError("If-Match must be the version number being corrected", "If-Match")
+        raise ServiceError("If-Match must be the version number being corrected", "If-Match")
     return int(found.group(1))
-
-
-ErrorBody = inline_serializer(
-    "Error",
-    {
-        "error": inline_serializer(
-            "ErrorDetail",
-            {"field": serializers.CharField(allow_null=True), "rule": serializers.CharField()},
-        )
-    },
-)
-AnyObject = OpenApiTypes.OBJECT
-#: A JSON array of objects (the list endpoints answer arrays, not objects).
-AnyList = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
 
 
 class GameList(APIView):
@@ -264,16 +213,16 @@ class GamePreview(APIView):
         game = _game_or_404(key)
         body = request.data
         if not isinstance(body, dict):
-            return error_response(services.InvalidEntry("the body must be a JSON object", None))
+            raise InvalidEntry("the body must be a JSON object", None)
         for name in ("sides", "entry"):
             if name not in body:
-                return error_response(services.InvalidEntry(f"{name} is required", name))
+                raise InvalidEntry(f"{name} is required", name)
         previous = body.get("deals", [])
         if not isinstance(previous, list):
-            return error_response(services.InvalidEntry("deals must be a list of entries", "deals"))
+            raise InvalidEntry("deals must be a list of entries", "deals")
         options = body.get("options") or {}
         if not isinstance(options, dict):
-            return error_response(services.InvalidEntry("options must be an object", "options"))
+            raise InvalidEntry("options must be an object", "options")
         if body.get("preset") is not None:
             options = {**options, "preset": body["preset"]}
         try:
@@ -281,7 +230,7 @@ class GamePreview(APIView):
             after = before.play(body["entry"])
         except GameError as error:
             extra = {"deal": error.deal} if error.deal is not None else {}
-            return error_response(services.InvalidEntry(error.rule, error.field, **extra))
+            raise InvalidEntry(error.rule, error.field, **extra) from None
         doc = after.as_json()
         return Response({"deal": doc["deals"][-1], "match": doc})
 
@@ -294,14 +243,6 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
     options = serializers.JSONField(required=False)
     club = serializers.SlugField(required=False)
     title = serializers.CharField(required=False, allow_blank=True, max_length=120)
-
-
-def _first_error(errors: Any) -> tuple[str | None, str]:
-    if isinstance(errors, dict):
-        for field, problems in errors.items():
-            problem = problems[0] if isinstance(problems, list) and problems else problems
-            return (None if field == "non_field_errors" else str(field)), str(problem)
-    return None, str(errors)
 
 
 class MatchCollection(APIView):
@@ -346,41 +287,24 @@ class MatchCollection(APIView):
             raise exceptions.PermissionDenied("a table link cannot create matches")
         data = request.data if isinstance(request.data, dict) else None
         if data is None:
-            return error_response(services.InvalidEntry("the body must be a JSON object", None))
+            raise InvalidEntry("the body must be a JSON object", None)
         form = MatchCreateSerializer(data=data)
         if not form.is_valid():
-            field, rule = _first_error(form.errors)
-            return error_response(services.InvalidEntry(rule, field))
+            field, rule = first_error(form.errors)
+            raise InvalidEntry(rule, field)
         values = form.validated_data
-        club = self._club(request, values.get("club"))
-        try:
-            match = services.match_create(
-                club=club,
-                game_key=values["game"],
-                sides=values["sides"],
-                seats=values.get("seats"),
-                preset=values.get("preset"),
-                options=values.get("options"),
-                title=values.get("title", ""),
-                actor=actor_for(request),
-            )
-        except services.ServiceError as error:
-            return error_response(error)
+        match = services.match_create(
+            club=club_for_organizer(request.user, values.get("club")),
+            game_key=values["game"],
+            sides=values["sides"],
+            seats=values.get("seats"),
+            preset=values.get("preset"),
+            options=values.get("options"),
+            title=values.get("title", ""),
+            actor=actor_for(request),
+        )
         doc = match_document(match)
         return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})
-
-    def _club(self, request: Request, slug: str | None) -> Club:
-        clubs = managed_clubs(request.user)
-        if slug:
-            chosen = next((c for c in clubs if c.slug == slug), None)
-            if chosen is None:
-                raise exceptions.PermissionDenied(f"you do not organize a club {slug!r}")
-            return chosen
-        if len(clubs) == 1:
-            return clubs[0]
-        if not clubs:
-            raise exceptions.PermissionDenied("you do not organize any club")
-        raise services.InvalidEntry("say which club: you organize several", "club")
 
 
 class MatchDetail(APIView):
@@ -388,12 +312,12 @@ class MatchDetail(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyObject, 404: ErrorBody},
-        summary="A match's state (docs/games/README.md §6) with ids and links",
+        responses={200: AnyObject, 304: None, 404: ErrorBody},
+        summary="A match's state (docs/games/README.md §6) with ids and links (304 when unchanged)",
     )
-    def get(self, request: Request, pk: int) -> Response:
-        match = _match_or_404(pk)
-        return Response(match_document(match), headers={"ETag": f'"{match.revision}"'})
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
+        match = match_or_404(pk)
+        return conditional_get(request, str(match.revision), lambda: Response(match_document(match)))
 
 
 class MatchDeals(APIView):
@@ -406,7 +330,7 @@ class MatchDeals(APIView):
         operation_id="matches_deals_list",
     )
     def get(self, request: Request, pk: int) -> Response:
-        match = _match_or_404(pk)
+        match = match_or_404(pk)
         deals = match.deals.prefetch_related("versions").order_by("number")
         out = []
         for deal in deals:
@@ -432,20 +356,15 @@ class MatchDeals(APIView):
         _require_scorer(request, match)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 120:
-            return error_response(
-                services.InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
-            )
-        try:
-            document, _replayed = services.deal_record(
-                match_id=match.pk,
-                entry=request.data,
-                actor=actor_for(request),
-                source=Source.API,
-                idempotency_key=key,
-                respond=_respond_with_state,
-            )
-        except services.ServiceError as error:
-            return error_response(error)
+            raise InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
+        document, _replayed = services.deal_record(
+            match_id=match.pk,
+            entry=request.data,
+            actor=actor_for(request),
+            source=Source.API,
+            idempotency_key=key,
+            respond=_respond_with_state,
+        )
         return Response(document, status=status.HTTP_201_CREATED)
 
 
@@ -453,18 +372,12 @@ class DealDetail(APIView):
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
-    def _deal(self, match: Match, number: int) -> Deal:
-        deal = match.deals.filter(number=number).first()
-        if deal is None:
-            raise Http404("no such deal")
-        return deal
-
     @extend_schema(
         responses={200: AnyObject, 404: ErrorBody}, summary="A deal with every version (its change history)"
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
-        match = _match_or_404(pk)
-        deal = self._deal(match, number)
+        match = match_or_404(pk)
+        deal = deal_or_404(match, number)
         versions = list(deal.versions.order_by("version"))
         doc = deal_document(deal, versions[-1])
         doc["versions"] = [
@@ -490,17 +403,14 @@ class DealDetail(APIView):
     def put(self, request: Request, pk: int, number: int) -> Response:
         match = _match_to_write(request, pk)
         _require_scorer(request, match)
-        try:
-            write = services.deal_correct(
-                match_id=match.pk,
-                number=number,
-                entry=request.data,
-                expected_version=_if_match(request),
-                actor=actor_for(request),
-                source=Source.API,
-            )
-        except services.ServiceError as error:
-            return error_response(error)
+        write = services.deal_correct(
+            match_id=match.pk,
+            number=number,
+            entry=request.data,
+            expected_version=_if_match(request),
+            actor=actor_for(request),
+            source=Source.API,
+        )
         return Response(_respond_with_state(write), headers={"ETag": f'"{write.deal.version}"'})
 
     @extend_schema(
@@ -518,17 +428,14 @@ class DealDetail(APIView):
         reason = request.query_params.get("reason")
         if reason is None and isinstance(request.data, dict):
             reason = request.data.get("reason")
-        try:
-            write = services.deal_void(
-                match_id=match.pk,
-                number=number,
-                reason=str(reason or ""),
-                expected_version=_if_match(request),
-                actor=actor_for(request),
-                source=Source.API,
-            )
-        except services.ServiceError as error:
-            return error_response(error)
+        write = services.deal_void(
+            match_id=match.pk,
+            number=number,
+            reason=str(reason or ""),
+            expected_version=_if_match(request),
+            actor=actor_for(request),
+            source=Source.API,
+        )
         return Response(_respond_with_state(write))
 
 
@@ -538,8 +445,8 @@ class MatchHistory(APIView):
 
     @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The match's audit trail")
     def get(self, request: Request, pk: int) -> Response:
-        match = _match_or_404(pk)
-        private = can_manage(request.user, match.club_id) or _table_match(request) == match
+        match = match_or_404(pk)
+        private = can_manage(request.user, match.club_id) or granted_match(request) == match
         events = AuditEvent.objects.filter(match=match).order_by("created_at", "pk")
         return Response(
             [

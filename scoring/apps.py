@@ -4,3 +4,22 @@ from django.apps import AppConfig
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        """The scoring app's part of a club: its matches with their trail, and the demo's matches."""
+        from clubs.parts import ClubPart, register
+        from scoring.demo import load_match_demo
+
+        register(
+            ClubPart(
+                app=self.label,
+                rows=(
+                    ("scoring.match", "club_id"),
+                    ("scoring.deal", "club_id"),
+                    ("scoring.dealversion", "club_id"),
+                    ("scoring.idempotentrequest", "club_id"),
+                    ("scoring.auditevent", "club_id"),
+                ),
+                demo=load_match_demo,
+            )
+        )

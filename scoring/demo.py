@@ -1,22 +1,19 @@
-"""Demo data: a club, a dozen players, matches of several games in progress, a small tournament.
+"""The scoring app's share of the demo club: matches of several games left in progress.
 
-Idempotent: running it twice leaves the same data. Used by ``manage.py demo`` (the README's run
-command) so a newcomer sees something real at once.
+Idempotent: a match whose title the club has already is left as it is. Every deal goes through the
+services, as a table would enter it. Registered as the scoring app's part (``clubs.parts``), so
+``manage.py demo`` (``clubs.demo``) loads it after making the club and its members.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
-
+from clubs.access import Actor
+from clubs.models import Club
 from games import GAMES
 from scoring import services
-from scoring.models import Club, ClubRole, Match, Membership, Player, StaffRole
-
-DEMO_SLUG = "demo"
-PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou")
+from scoring.models import Match
 
 #: (title, game, sides, seats, options, deals): matches left in progress.
 MATCHES: tuple[tuple[str, str, list[str], list[str] | None, dict[str, Any], list[Any]], ...] = (
@@ -62,29 +59,16 @@ MATCHES: tuple[tuple[str, str, list[str], list[str] | None, dict[str, Any], list
 )
 
 
-def load_demo(*, with_admin: bool) -> Club:
-    """Create the demo club and its matches unless they exist."""
-    from tournaments.demo import load_tournament_demo  # the demo spans both apps
-
-    actor = services.Actor(label="demo data")
-    with transaction.atomic():
-        club, _ = Club.objects.get_or_create(slug=DEMO_SLUG, defaults={"name": "Demo Card Club"})
-        for name in PLAYERS:
-            player, _ = Player.objects.get_or_create(name=name)
-            Membership.objects.get_or_create(club=club, player=player)
-        if with_admin:
-            user_model = get_user_model()
-            admin = user_model.objects.filter(username="admin").first()
-            if admin is None:
-                admin = user_model.objects.create_superuser("admin", "admin@example.invalid", "admin")
-            StaffRole.objects.get_or_create(club=club, user=admin, defaults={"role": ClubRole.OWNER})
-        for title, key, sides, seats, options, deals in MATCHES:
-            if key not in GAMES or Match.objects.filter(club=club, title=title).exists():
-                continue
-            match = services.match_create(
-                club=club, game_key=key, sides=sides, options=options, seats=seats, title=title, actor=actor
-            )
-            for entry in deals:
-                services.deal_record(match_id=match.pk, entry=entry, actor=actor)
-        load_tournament_demo(club)  # the Coinche Swiss and the JAM knockout, mid-way
-    return club
+def load_match_demo(club: Club) -> str:
+    """Start the demo's matches in ``club`` unless they exist; say how many there are."""
+    actor = Actor(label="demo data")
+    for title, key, sides, seats, options, deals in MATCHES:
+        if key not in GAMES or Match.objects.filter(club=club, title=title).exists():
+            continue
+        match = services.match_create(
+            club=club, game_key=key, sides=sides, options=options, seats=seats, title=title, actor=actor
+        )
+        for entry in deals:
+            services.deal_record(match_id=match.pk, entry=entry, actor=actor)
+    titles = [title for title, *_ in MATCHES]
+    return f"{Match.objects.filter(club=club, title__in=titles).count()} matches"

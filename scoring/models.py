@@ -1,9 +1,9 @@
-"""The scoring data: clubs and their people, matches, deals with append-only versions, audit.
+"""The scoring data: matches, deals with append-only versions, idempotency records, audit.
 
 Every row that grows with play (matches, deals, versions, audit events) carries ``club_id`` so the
-big tables can be distributed by club. Models hold no logic: every write goes
-through ``scoring.services``; a match's cached ``state`` is always the replay of its live deal
-versions and is rewritten by the service that changed them.
+big tables can be distributed by club (the clubs themselves are in ``clubs.models``). Models hold
+no logic: every write goes through ``scoring.services``; a match's cached ``state`` is always the
+replay of its live deal versions and is rewritten by the service that changed them.
 """
 
 from __future__ import annotations
@@ -16,71 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-
-class Club(models.Model):
-    """A card club: it owns its matches and tournaments."""
-
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("name",)
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("scoring:club", args=[self.slug])
-
-
-class Player(models.Model):
-    """A person, known across clubs (a small reference table)."""
-
-    name = models.CharField(max_length=80)
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    clubs: models.ManyToManyField[Club, Membership] = models.ManyToManyField(
-        Club, through="Membership", related_name="players"
-    )
-
-    class Meta:
-        ordering = ("name",)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    """A player belongs to a club."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE)
-    joined_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["club", "player"], name="membership_once")]
-
-    def __str__(self) -> str:
-        return f"{self.player} in {self.club}"
-
-
-class ClubRole(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ORGANIZER = "organizer", "Organizer"
-
-
-class StaffRole(models.Model):
-    """A Django user who runs a club: an owner or an organizer."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="staff")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles")
-    role = models.CharField(max_length=16, choices=ClubRole.choices, default=ClubRole.ORGANIZER)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["club", "user"], name="staff_role_once")]
-
-    def __str__(self) -> str:
-        return f"{self.user} ({self.role} of {self.club})"
+from clubs.models import Club
 
 
 class MatchStatus(models.TextChoices):

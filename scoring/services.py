@@ -20,12 +20,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
-import tournaments.events
+from clubs.access import Actor
+from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
+from clubs.models import Club
 from games import GameError, MatchState, UnknownGameError, find_game
+from scoring import signals
 from scoring.models import (
     AuditAction,
     AuditEvent,
-    Club,
     Deal,
     DealVersion,
     IdempotentRequest,
@@ -34,46 +36,6 @@ from scoring.models import (
     Source,
     new_table_secret,
 )
-
-
-class ServiceError(Exception):
-    """A write refused; ``field`` and ``rule`` say why, ``status`` is the HTTP status the edges use."""
-
-    status = 400
-
-    def __init__(self, rule: str, field: str | None = None, **extra: Any) -> None:
-        super().__init__(rule)
-        self.rule = rule
-        self.field = field
-        self.extra = extra
-
-    def as_json(self) -> dict[str, Any]:
-        """The error body the API and pages show."""
-        return {"error": {"field": self.field, "rule": self.rule, **self.extra}}
-
-
-class InvalidEntry(ServiceError):
-    """The game rejected an entry or option: docs/games/README.md §7 fields."""
-
-
-class Conflict(ServiceError):
-    """The request does not fit the match as it now stands (finished, stale version, reused key)."""
-
-    status = 409
-
-
-class NotFound(ServiceError):
-    status = 404
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who makes a write and from where; ``label`` is what the audit trail shows."""
-
-    label: str
-    user: Any = None
-    ip: str | None = None
-    via_table_link: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,7 +99,7 @@ def match_create(
             rematch_of=rematch_of,
             deal_limit=deal_limit,
             announce_changes=announce_changes,
-            created_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+            created_by=actor.account,
         )
         _audit(match, AuditAction.MATCH_CREATED, actor, detail={"game": game.key, "sides": match.sides})
     return match
@@ -225,10 +187,10 @@ def _store_state(match: Match, state: MatchState[Any], live: list[DealRef]) -> N
 
 
 def _announce(match: Match) -> None:
-    """A tournament table's match tells the tournaments app once the write commits (never raises);
-    a friendly match has nobody to tell, and costs no broker round trip."""
+    """A followed match (a tournament's table) tells its listeners once the write commits
+    (``scoring/signals.py``); a friendly match has nobody to tell, and costs nothing."""
     if match.announce_changes:
-        transaction.on_commit(partial(tournaments.events.announce, match.pk))
+        transaction.on_commit(partial(signals.announce, match.pk))
 
 
 def _audit(
@@ -246,7 +208,7 @@ def _audit(
         action=action,
         deal_number=deal_number,
         version=version,
-        actor_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+        actor_user=actor.account,
         actor_label=actor.label,
         actor_ip=actor.ip,
         detail=detail or {},
@@ -362,7 +324,7 @@ def _new_version(
         voided=voided,
         reason=reason,
         source=source,
-        actor_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+        actor_user=actor.account,
         actor_label=actor.label,
         actor_ip=actor.ip,
     )

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -108,12 +109,12 @@ def too_many_response(error: TooManyBadTokens) -> HttpResponse:
     return response
 
 
-def guard_table_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def guard_table_link(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """Wraps a ``/t/<token>/`` page: a bad signature is counted (429 once over the rate, before the
     view runs); a signed token goes to the view, and counts when the view refuses it."""
 
     @functools.wraps(view)
-    def guarded(request: HttpRequest, *args: Any, token: str, **kwargs: Any) -> HttpResponse:
+    def guarded(request: HttpRequest, *args: Any, token: str, **kwargs: Any) -> HttpResponseBase:
         try:
             signed = check_token(request, token)
         except TooManyBadTokens as error:

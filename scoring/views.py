@@ -21,37 +21,30 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.access import actor_for, can_manage, get_for_organizer
+from clubs.errors import ServiceError
+from clubs.models import Club
 from games import GAMES
 from scoring import display, services
+from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, EntryForm, FormContext, MatchForm, RevokeForm, VoidForm
-from scoring.links import match_for_token, scorer_path, scorer_url
-from scoring.models import AuditEvent, Club, Deal, Match, MatchStatus, Source
-from scoring.permissions import can_manage
+from scoring.links import scorer_path, scorer_url
+from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
 from scoring.qr import qr_svg
-from tablescore.client import client_ip
+from tablescore.conditional import conditional_get
 
 #: Seconds between two polls of a scoreboard.
 POLL_SECONDS = 4
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def actor_for(request: HttpRequest, match: Match, *, table: bool) -> services.Actor:
-    """Who writes: a signed-in organizer by name, else the table link; and from where."""
-    user = request.user
-    ip = client_ip(request)
-    if user.is_authenticated and can_manage(user, match.club_id):
-        return services.Actor(label=user.get_username(), user=user, ip=ip, via_table_link=table)
-    return services.Actor(label="table link", ip=ip, via_table_link=True)
 
 
 def _board(match: Match) -> display.Board:
@@ -77,46 +70,16 @@ def _entry_form(match: Match) -> EntryForm:
     return EntryForm(GAMES[match.game_key], _form_context(match))
 
 
-def _match_or_404(pk: int) -> Match:
-    match = Match.objects.select_related("club").filter(pk=pk).first()
-    if match is None:
-        raise Http404("no such match")
-    return match
-
-
-def _manager_check(request: HttpRequest, club: Club | int) -> HttpResponse | None:
-    """A sign-in redirect for anonymous visitors; 403 for users who do not run the club."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not can_manage(request.user, club):
-        raise PermissionDenied("only the club's owners and organizers may do this")
-    return None
-
-
-def _table_match(token: str) -> Match:
-    match = match_for_token(token)
-    if match is None:
-        raise PermissionDenied("this scorer link is not valid: it was revoked or mistyped")
-    return match
-
-
-def _not_modified(request: HttpRequest, etag: str) -> bool:
-    given = request.headers.get("If-None-Match", "")
-    return any(part.strip() in {etag, f"W/{etag}", "*"} for part in given.split(",") if part.strip())
-
-
 def _poll_response(
     request: HttpRequest, match: Match, context: Callable[[], dict[str, Any]], *, private: bool = False
-) -> HttpResponse:
+) -> HttpResponseBase:
     """The board fragment, or 304 when the client already has this revision (ETag = revision)."""
-    etag = f'"{match.revision}"'
-    if _not_modified(request, etag):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = render(request, "scoring/_board.html", context())
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache, private" if private else "no-cache"
-    return response
+    return conditional_get(
+        request,
+        str(match.revision),
+        lambda: render(request, "scoring/_board.html", context()),
+        private=private,
+    )
 
 
 # -- public pages -----------------------------------------------------------------------------
@@ -157,7 +120,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The public scoreboard of one match; it polls :func:`match_board` for changes."""
-    match = _match_or_404(pk)
+    match = match_or_404(pk)
     return render(
         request,
         "scoring/match.html",
@@ -172,9 +135,9 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def match_board(request: HttpRequest, pk: int) -> HttpResponse:
+def match_board(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The scoreboard fragment; a conditional GET answers 304 while the match is unchanged."""
-    match = _match_or_404(pk)
+    match = match_or_404(pk)
     return _poll_response(
         request,
         match,
@@ -212,7 +175,7 @@ def _table_context(request: HttpRequest, match: Match, token: str, form: EntryFo
 @require_http_methods(["GET", "POST"])
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
-    match = _table_match(token)
+    match = scorer_match(token)
     form = _entry_form(match)
     if request.method == "GET":
         return render(request, "scoring/table.html", _table_context(request, match, token, form))
@@ -224,11 +187,11 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             document, _ = services.deal_record(
                 match_id=match.pk,
                 entry=entry,
-                actor=actor_for(request, match, table=True),
+                actor=actor_for(request, table_link_club=match.club_id),
                 source=Source.WEB,
                 idempotency_key=request.POST.get("key") or None,
             )
-        except services.ServiceError as error:
+        except ServiceError as error:
             form.add_error(error.field, error.rule)
             status = error.status if error.status != 400 else 422
         else:
@@ -246,9 +209,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def table_board(request: HttpRequest, token: str) -> HttpResponse:
+def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
     """The scorer's board fragment (with edit links), 304 while unchanged."""
-    match = _table_match(token)
+    match = scorer_match(token)
     return _poll_response(
         request,
         match,
@@ -263,13 +226,6 @@ def table_board(request: HttpRequest, token: str) -> HttpResponse:
         },
         private=True,
     )
-
-
-def _deal_or_404(match: Match, number: int) -> Deal:
-    deal = match.deals.filter(number=number).first()
-    if deal is None:
-        raise Http404(f"match has no deal {number}")
-    return deal
 
 
 def _deal_context(
@@ -303,8 +259,8 @@ def _deal_context(
 @require_http_methods(["GET", "POST"])
 def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """One deal: correct it (POST), with its change history and the form to void it."""
-    match = _table_match(token)
-    deal = _deal_or_404(match, number)
+    match = scorer_match(token)
+    deal = deal_or_404(match, number)
     form = _entry_form(match)
     void_form = VoidForm(initial={"version": deal.version})
     current = deal.versions.filter(version=deal.version).first()
@@ -325,10 +281,10 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 number=number,
                 entry=entry,
                 expected_version=expected,
-                actor=actor_for(request, match, table=True),
+                actor=actor_for(request, table_link_club=match.club_id),
                 source=Source.WEB,
             )
-        except services.ServiceError as error:
+        except ServiceError as error:
             form.add_error(error.field if error.field != "If-Match" else None, error.rule)
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
@@ -349,8 +305,8 @@ def _int_or_none(text: str | None) -> int | None:
 @require_POST
 def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """Take a deal out of the match, with a reason; later deals are rescored without it."""
-    match = _table_match(token)
-    deal = _deal_or_404(match, number)
+    match = scorer_match(token)
+    deal = deal_or_404(match, number)
     void_form = VoidForm(request.POST)
     if void_form.is_valid():
         try:
@@ -359,10 +315,10 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
                 number=number,
                 reason=void_form.cleaned_data["reason"],
                 expected_version=void_form.cleaned_data["version"],
-                actor=actor_for(request, match, table=True),
+                actor=actor_for(request, table_link_club=match.club_id),
                 source=Source.WEB,
             )
-        except services.ServiceError as error:
+        except ServiceError as error:
             void_form.add_error("reason" if error.field == "reason" else None, error.rule)
             deal.refresh_from_db()
         else:
@@ -379,8 +335,8 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
 @require_POST
 def table_rematch(request: HttpRequest, token: str) -> HttpResponse:
     """A new match with the same game, options, sides and seats; the table moves on to it."""
-    match = _table_match(token)
-    new = services.rematch(match=match, actor=actor_for(request, match, table=True))
+    match = scorer_match(token)
+    new = services.rematch(match=match, actor=actor_for(request, table_link_club=match.club_id))
     return redirect(scorer_path(new))
 
 
@@ -390,10 +346,7 @@ def table_rematch(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Start a match: choose the game, then its preset, options, sides and players."""
-    the_club = get_object_or_404(Club, slug=slug)
-    refused = _manager_check(request, the_club)
-    if refused:
-        return refused
+    the_club = get_for_organizer(request.user, Club.objects.all(), "club", slug=slug)
     key = (request.POST.get("game") if request.method == "POST" else request.GET.get("game")) or ""
     game = GAMES.get(key)
     players = list(the_club.players.order_by("name").values_list("name", flat=True))
@@ -404,14 +357,8 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
         arguments = form.cleaned()
         if arguments is not None:
             try:
-                match = services.match_create(
-                    club=the_club,
-                    actor=services.Actor(
-                        label=request.user.get_username(), user=request.user, ip=client_ip(request)
-                    ),
-                    **arguments,
-                )
-            except services.ServiceError as error:
+                match = services.match_create(club=the_club, actor=actor_for(request), **arguments)
+            except ServiceError as error:
                 form.add_error(error.field, error.rule)
             else:
                 messages.success(request, "Match started: hand the scorer link to the table.")
@@ -425,18 +372,16 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _managed_match(request: HttpRequest, pk: int) -> tuple[Match, HttpResponse | None]:
-    match = _match_or_404(pk)
-    return match, _manager_check(request, match.club)
+def _managed_match(request: HttpRequest, pk: int) -> Match:
+    """The match ``pk``, for an organizer of its club only (others: sign in, or 403)."""
+    return get_for_organizer(request.user, Match.objects.select_related("club"), "match", pk=pk)
 
 
 @never_cache
 @require_GET
 def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's page of a match: its scorer link and QR code, the link's state, the trail."""
-    match, refused = _managed_match(request, pk)
-    if refused:
-        return refused
+    match = _managed_match(request, pk)
     url = scorer_url(match)
     return render(
         request,
@@ -461,9 +406,7 @@ def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A printable slip: the match, its seats and the scorer link as a large QR code."""
-    match, refused = _managed_match(request, pk)
-    if refused:
-        return refused
+    match = _managed_match(request, pk)
     if match.table_link_revoked:
         messages.error(request, "The scorer link is revoked: issue a new one first.")
         return redirect("scoring:match_manage", pk=match.pk)
@@ -478,9 +421,7 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
     """The scorer link's QR code as an SVG file (organizers only: it is the link)."""
-    match, refused = _managed_match(request, pk)
-    if refused:
-        return refused
+    match = _managed_match(request, pk)
     if match.table_link_revoked:
         raise Http404("the scorer link is revoked")
     response = HttpResponse(qr_svg(scorer_url(match), scale=8), content_type="image/svg+xml")
@@ -491,14 +432,12 @@ def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     """Stop the scorer link at once; with ``renew`` a fresh link replaces it."""
-    match, refused = _managed_match(request, pk)
-    if refused:
-        return refused
+    match = _managed_match(request, pk)
     form = RevokeForm(request.POST)
     renew = bool(form.is_valid() and form.cleaned_data["renew"])
     services.table_link_revoke(
         match_id=match.pk,
-        actor=actor_for(request, match, table=False),
+        actor=actor_for(request),
         renew=renew,
     )
     messages.success(request, "A new scorer link is ready." if renew else "The scorer link no longer works.")
@@ -508,12 +447,10 @@ def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     """Stop a match without a result."""
-    match, refused = _managed_match(request, pk)
-    if refused:
-        return refused
+    match = _managed_match(request, pk)
     form = AbandonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    services.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request, match, table=False))
+    services.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request))
     messages.success(request, "The match was abandoned.")
     return redirect("scoring:match_manage", pk=match.pk)
 
@@ -521,9 +458,7 @@ def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same game, options, sides and seats."""
-    match, refused = _managed_match(request, pk)
-    if refused:
-        return refused
-    new = services.rematch(match=match, actor=actor_for(request, match, table=False))
+    match = _managed_match(request, pk)
+    new = services.rematch(match=match, actor=actor_for(request))
     messages.success(request, "Rematch started: hand its scorer link to the table.")
     return redirect("scoring:match_manage", pk=new.pk)

@@ -7,7 +7,7 @@ with the request: the client should send it again, with the same ``Idempotency-K
 and it lands exactly once (the deal and its key are committed together, or neither is).
 
 The API (``/api/``) answers in its one error shape, ``{"error": {"field": null, "rule": ...}}``
-(``scoring.api.exception_handler`` does the same for DRF views); pages answer a short HTML page.
+(``tablescore.api.exception_handler`` does the same for DRF views); pages answer a short HTML page.
 Django closes a broken connection at the end of the request, and ``CONN_HEALTH_CHECKS`` replaces a
 dead persistent one at the next.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -115,6 +116,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    # Our apps, bottom first: each one uses only the apps listed before it (docs/architecture.md).
+    "clubs",
     "scoring",
     "tournaments",
 ]
@@ -131,9 +134,21 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tablescore.middleware.DatabaseUnavailableMiddleware",
+    "tablescore.signin.SignInMiddleware",
 ]
 
 ROOT_URLCONF = "tablescore.urls"
+
+
+def _club_page(club: Any) -> str:
+    """A club's page lists its matches, so the scoring app serves it; the clubs app below it does
+    not name it, the project does (``club.get_absolute_url()``, as in the admin's "view on site")."""
+    from django.urls import reverse
+
+    return reverse("scoring:club", args=[club.slug])
+
+
+ABSOLUTE_URL_OVERRIDES = {"clubs.club": _club_page}
 WSGI_APPLICATION = "tablescore.wsgi.application"
 ASGI_APPLICATION = "tablescore.asgi.application"
 
@@ -241,7 +256,7 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
-        "scoring.parsers.StrictJSONParser",
+        "tablescore.parsers.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -251,7 +266,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "scoring.api.exception_handler",
+    "EXCEPTION_HANDLER": "tablescore.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"bad_token": env_str("BAD_TOKEN_RATE", "20/min")},
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -263,7 +278,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "scoring.openapi.document_authentication_errors",
+        "tablescore.openapi.document_authentication_errors",
     ],
 }
 

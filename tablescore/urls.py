@@ -4,8 +4,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponseRedirect
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.decorators.http import require_safe
+from django.views.generic import RedirectView
 
 from tablescore.health import healthz, ping
 
@@ -27,6 +28,11 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("favicon.ico", favicon),
+    # Clubs and players moved to the clubs app: the admin's earlier addresses still lead to them.
+    re_path(
+        r"^admin/scoring/(?P<rest>(club|player)/.*)$",
+        RedirectView.as_view(url="/admin/clubs/%(rest)s", permanent=True, query_string=True),
+    ),
     path("admin/", admin.site.urls),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),

@@ -109,7 +109,6 @@ def sending_tasks_to(broker_url: str, queue: str | None = None) -> Iterator[None
     """This process's tasks go to ``broker_url`` (on ``queue``), not in-process; the Celery app's
     configuration and connections are restored afterwards."""
     from tablescore.celery import app
-    from tournaments import events
 
     keys = ("broker_url", "task_always_eager", "task_default_queue")
     saved = {key: app.conf[key] for key in keys}
@@ -117,13 +116,11 @@ def sending_tasks_to(broker_url: str, queue: str | None = None) -> Iterator[None
     if queue:
         app.conf.task_default_queue = queue
     forget_broker_connections()
-    events.resume()
     try:
         yield
     finally:
         app.conf.update(saved)
         forget_broker_connections()
-        events.resume()
 
 
 @contextmanager

@@ -7,8 +7,10 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from clubs.access import Actor
+from clubs.models import Club, ClubRole, Player, StaffRole
 from scoring import services
-from scoring.models import Club, ClubRole, Match, Player, StaffRole
+from scoring.models import Match
 
 
 class ClubFactory(factory.django.DjangoModelFactory):
@@ -61,7 +63,7 @@ def make_match(
     **kwargs: Any,
 ) -> Match:
     """A match created and played through the services, as a table would."""
-    actor = services.Actor(label="factory")
+    actor = Actor(label="factory")
     match = services.match_create(
         club=club or ClubFactory(),
         game_key=game,

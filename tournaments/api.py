@@ -9,73 +9,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpResponseNotModified
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.http.response import HttpResponseBase
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.api import AUTHENTICATION, AnyList, AnyObject, ErrorBody, TableGrant, actor_for
-from scoring.models import Club
-from scoring.permissions import can_manage, managed_clubs
+from clubs.access import SignInRequired, actor_for, club_for_organizer, is_signed_in, require_organizer
+from clubs.errors import InvalidEntry
+from scoring.api import AUTHENTICATION, TableGrant
+from tablescore.api import AnyList, AnyObject, ErrorBody
+from tablescore.conditional import conditional_get
 from tournaments import documents, services
+from tournaments.access import tournament_or_404
 from tournaments.draw import BRACKETS
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
 
 
-def _tournament_or_404(pk: int) -> Tournament:
-    tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
-    if tournament is None:
-        raise Http404("no such tournament")
-    return tournament
-
-
 def _require_organizer(request: Request, tournament: Tournament | None = None) -> None:
+    """Every tournament write: an organizer's session or token (of the tournament's club, when
+    there is one yet); a table link never."""
     if isinstance(request.auth, TableGrant):
-        raise exceptions.PermissionDenied("a table link cannot run a tournament")
-    if not request.user.is_authenticated:
-        raise exceptions.NotAuthenticated("sign in as an organizer of the club")
-    if tournament is not None and not can_manage(request.user, tournament.club_id):
-        raise exceptions.PermissionDenied("only the club's owners and organizers may do this")
+        raise PermissionDenied("a table link cannot run a tournament")
+    if not is_signed_in(request.user):
+        raise SignInRequired("sign in as an organizer of the club")
+    if tournament is not None:
+        require_organizer(request.user, tournament.club_id)
 
 
 def _body(request: Request) -> dict[str, Any]:
     if not isinstance(request.data, dict):
-        raise services.InvalidEntry("the body must be a JSON object", None)
+        raise InvalidEntry("the body must be a JSON object", None)
     return request.data
-
-
-def _club(request: Request, slug: Any) -> Club:
-    clubs = managed_clubs(request.user)
-    if slug is not None:
-        chosen = next((c for c in clubs if c.slug == slug), None)
-        if chosen is None:
-            raise exceptions.PermissionDenied(f"you do not organize a club {slug!r}")
-        return chosen
-    if len(clubs) == 1:
-        return clubs[0]
-    if not clubs:
-        raise exceptions.PermissionDenied("you do not organize any club")
-    raise services.InvalidEntry("say which club: you organize several", "club")
-
-
-def _not_modified(request: Request, etag: str) -> bool:
-    given = request.headers.get("If-None-Match", "")
-    return any(part.strip() in {etag, f"W/{etag}", "*"} for part in given.split(",") if part.strip())
-
-
-def _conditional(request: Request, etag: str, build: Any) -> Any:
-    """200 with the document, or 304 when the client already has this version."""
-    quoted = f'"{etag}"'
-    if _not_modified(request, quoted):
-        response: Any = HttpResponseNotModified()
-    else:
-        response = Response(build())
-    response["ETag"] = quoted
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 CreateBody = inline_serializer(
@@ -136,13 +105,12 @@ class TournamentCollection(APIView):
         body = _body(request)
         unknown = sorted(set(body) - FIELDS)
         if unknown:
-            raise services.InvalidEntry(f"{unknown[0]!r} is not a field of a tournament", unknown[0])
+            raise InvalidEntry(f"{unknown[0]!r} is not a field of a tournament", unknown[0])
         for required in ("name", "game", "format", "match_format", "entrant_kind"):
             if required not in body:
-                raise services.InvalidEntry(f"{required} is required", required)
-        club = _club(request, body.get("club"))
+                raise InvalidEntry(f"{required} is required", required)
         tournament = services.tournament_create(
-            club=club,
+            club=club_for_organizer(request.user, body.get("club")),
             name=body["name"],
             game_key=body["game"],
             format=body["format"],
@@ -163,11 +131,11 @@ class TournamentDetail(APIView):
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: AnyObject, 404: ErrorBody}, summary="A tournament")
-    def get(self, request: Request, pk: int) -> Response:
-        tournament = _tournament_or_404(pk)
-        return Response(
-            documents.tournament_document(tournament), headers={"ETag": f'"{tournament.revision}"'}
+    @extend_schema(responses={200: AnyObject, 304: None, 404: ErrorBody}, summary="A tournament")
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
+        tournament = tournament_or_404(pk)
+        return conditional_get(
+            request, str(tournament.revision), lambda: Response(documents.tournament_document(tournament))
         )
 
     @extend_schema(
@@ -183,12 +151,12 @@ class TournamentDetail(APIView):
         summary="Change the format (before round 1), the tiebreaks or the planned rounds",
     )
     def patch(self, request: Request, pk: int) -> Response:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         body = _body(request)
         unknown = sorted(set(body) - {"format", "tiebreaks", "rounds"})
         if unknown:
-            raise services.InvalidEntry(f"{unknown[0]!r} cannot be changed", unknown[0])
+            raise InvalidEntry(f"{unknown[0]!r} cannot be changed", unknown[0])
         changed = services.tournament_configure(
             tournament_id=tournament.pk,
             format=body.get("format"),
@@ -206,7 +174,7 @@ class EntrantCollection(APIView):
         responses={200: AnyList, 404: ErrorBody}, summary="The entrants", operation_id="entrants_list"
     )
     def get(self, request: Request, pk: int) -> Response:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         entrants = tournament.entrants.prefetch_related("players")
         return Response([documents.entrant_document(e) for e in entrants])
 
@@ -216,10 +184,10 @@ class EntrantCollection(APIView):
         summary='Register an entrant {"name", "players"?, "club"?, "seed"?}, or a list of them at once',
     )
     def post(self, request: Request, pk: int) -> Response:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         if not isinstance(request.data, dict | list):
-            raise services.InvalidEntry("the body must be an entrant object or a list of them", None)
+            raise InvalidEntry("the body must be an entrant object or a list of them", None)
         made = services.entrants_register(tournament_id=tournament.pk, rows=request.data)
         docs = [documents.entrant_document(e) for e in made]
         return Response(docs if isinstance(request.data, list) else docs[0], status=status.HTTP_201_CREATED)
@@ -245,12 +213,12 @@ class EntrantDetail(APIView):
         summary="Withdraw an entrant (or take the withdrawal back)",
     )
     def patch(self, request: Request, pk: int, entrant: int) -> Response:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         found = self._entrant(pk, entrant)
         body = _body(request)
         if set(body) != {"withdrawn"} or not isinstance(body["withdrawn"], bool):
-            raise services.InvalidEntry("send withdrawn: true or false", "withdrawn")
+            raise InvalidEntry("send withdrawn: true or false", "withdrawn")
         changed = services.entrant_withdraw(entrant_id=found.pk, withdrawn=body["withdrawn"])
         return Response(documents.entrant_document(changed))
 
@@ -261,7 +229,7 @@ class RoundCollection(APIView):
 
     @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The rounds", operation_id="rounds_list")
     def get(self, request: Request, pk: int) -> Response:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         return Response(
             [
                 {"number": r.number, "label": r.label or f"Round {r.number}", "status": r.status}
@@ -282,7 +250,7 @@ class RoundCollection(APIView):
         summary="Start the next round: it is drawn by a task and appears when built",
     )
     def post(self, request: Request, pk: int) -> Response:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         started = services.round_start(tournament_id=tournament.pk)
         return Response(
@@ -300,13 +268,13 @@ class RoundDetail(APIView):
         responses={200: AnyObject, 304: None, 404: ErrorBody},
         summary="A round: its tables with entrants, match and status, its byes and flags",
     )
-    def get(self, request: Request, pk: int, number: int) -> Any:
-        tournament = _tournament_or_404(pk)
+    def get(self, request: Request, pk: int, number: int) -> HttpResponseBase:
+        tournament = tournament_or_404(pk)
         the_round = Round.objects.filter(tournament=tournament, number=number).first()
         if the_round is None:
             raise Http404("no such round")
         etag = documents.live_revision(tournament, [the_round])
-        return _conditional(request, etag, lambda: documents.round_document(the_round))
+        return conditional_get(request, etag, lambda: Response(documents.round_document(the_round)))
 
 
 class TableResult(APIView):
@@ -316,7 +284,7 @@ class TableResult(APIView):
     permission_classes = [AllowAny]
 
     def _table(self, pk: int, number: int, table: int) -> tuple[Tournament, TableAssignment]:
-        tournament = _tournament_or_404(pk)
+        tournament = tournament_or_404(pk)
         found = TableAssignment.objects.filter(
             round__tournament=tournament, round__number=number, number=table
         ).first()
@@ -349,7 +317,7 @@ class TableResult(APIView):
         elif "winner" in body:
             winner = body["winner"]
             if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
-                raise services.InvalidEntry("winner must be an entrant id, or null for a draw", "winner")
+                raise InvalidEntry("winner must be an entrant id, or null for a draw", "winner")
             changed = services.table_adjust(
                 table_id=found.pk,
                 winner=winner,
@@ -358,9 +326,7 @@ class TableResult(APIView):
                 actor=actor,
             )
         else:
-            raise services.InvalidEntry(
-                "give the winner (null for a draw) or the forfeiting entrants", "winner"
-            )
+            raise InvalidEntry("give the winner (null for a draw) or the forfeiting entrants", "winner")
         return Response(documents.table_document(changed))
 
     @extend_schema(
@@ -383,10 +349,10 @@ class Standings(APIView):
         responses={200: AnyObject, 304: None, 404: ErrorBody},
         summary='The standings: rows of {"rank" ("3=" when shared), "entrant", "name", metrics...}',
     )
-    def get(self, request: Request, pk: int) -> Any:
-        tournament = _tournament_or_404(pk)
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
+        tournament = tournament_or_404(pk)
         etag = f"{tournament.revision}.{tournament.standings_revision}"
-        return _conditional(request, etag, lambda: documents.standings_document(tournament))
+        return conditional_get(request, etag, lambda: Response(documents.standings_document(tournament)))
 
 
 class BracketView(APIView):
@@ -397,11 +363,13 @@ class BracketView(APIView):
         responses={200: AnyObject, 304: None, 404: ErrorBody},
         summary="The bracket: rounds of slots with entrants, match ids and winners",
     )
-    def get(self, request: Request, pk: int) -> Any:
-        tournament = _tournament_or_404(pk)
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
+        tournament = tournament_or_404(pk)
         if tournament.format not in BRACKETS:
             raise Http404(f"a {tournament.get_format_display().lower()} event has no bracket")
-        return _conditional(request, str(tournament.revision), lambda: documents.bracket_document(tournament))
+        return conditional_get(
+            request, str(tournament.revision), lambda: Response(documents.bracket_document(tournament))
+        )
 
 
 __all__ = [

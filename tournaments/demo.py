@@ -7,9 +7,11 @@
 
 Everything goes through the services, as an organizer and the tables would (the deals through
 ``scoring.services.deal_record``). Idempotent: an event that exists is left as it is. The draws
-are fixed (seeded), so the demo is the same on every machine.
+are fixed (seeded), so the demo is the same on every machine. Registered as the tournaments app's
+part of the demo club (``clubs.parts``).
 
-What this module does not do: create the club, its staff or the scoring demo (``scoring.demo``).
+What this module does not do: create the club or its staff (``clubs.demo``), or the matches of the
+scoring app's part (``scoring.demo``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring import services as scoring
-from scoring.models import Club, MatchStatus
+from clubs.access import Actor
+from clubs.models import Club
+from scoring.models import MatchStatus
+from scoring.services import deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
 
@@ -41,7 +45,7 @@ TEAMS = (
     ("Belle", "Wes", "Xia"),
 )
 JAM_PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal")
-ACTOR = scoring.Actor(label="demo data", via_table_link=True)
+ACTOR = Actor(label="demo data", via_table_link=True)
 
 
 def load_tournament_demo(club: Club) -> list[Tournament]:
@@ -132,7 +136,7 @@ def _play(table: TableAssignment, deals: int, entry: Any) -> None:
         game = table.games.select_related("match").order_by("-sequence").first()
         if game is None or game.match.status != MatchStatus.IN_PROGRESS:
             break
-        scoring.deal_record(match_id=game.match_id, entry=entry(list(game.match.sides)), actor=ACTOR)
+        deal_record(match_id=game.match_id, entry=entry(list(game.match.sides)), actor=ACTOR)
         services.table_sync(match_id=game.match_id)
     table.refresh_from_db()
 

@@ -1,76 +1,59 @@
 """How the tournament hears about the world: enqueue a task, and never let that fail a write.
 
-``scoring`` calls :func:`announce` (alias :func:`match_changed`) after every commit that changed a
-match's state; it enqueues the ``match_changed`` task, which reads the match into its table's
-result (``services.table_sync``). Services enqueue their follow-ups the same way through
-:func:`enqueue`, always from ``transaction.on_commit``.
+A scoring match that a tournament table plays announces every committed change
+(``scoring.signals.match_changed``); ``tournaments.listeners`` hears it and sends the
+``match_changed`` task through :func:`send`, which reads the match into its table's result
+(``services.table_sync``). Services enqueue their follow-ups the same way through :func:`enqueue`,
+always from ``transaction.on_commit``.
 
-If the broker is down the enqueue is logged and dropped: the write is already committed, and the
-periodic ``tournaments_reconcile`` task finds every table behind its match (``TableGame``'s
-``synced_revision``), every stale standings (``Tournament.standings_revision``) and every round left
-being built, and catches up once the broker is back. Nothing is lost, only late.
+If the broker is down the send is logged and dropped after a single attempt to reach it (a refused
+connection costs about a millisecond, a broker that does not answer at most the broker's connect
+timeout, ``socket_connect_timeout``), so a table's write never waits on the broker's own retries.
+Nothing is remembered between sends: every process tries again at the next write. The write is
+already committed, and the periodic ``tournaments_reconcile`` task finds every table behind its
+match (``TableGame``'s ``synced_revision``), every stale standings (``Tournament.standings_revision``)
+and every round left being built, and catches up once the broker is back. Nothing is lost, only late.
 
-What this module does not do: compute anything, or import ``scoring`` (scoring imports it).
+What this module does not do: compute anything, or import ``scoring``.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
-from kombu.exceptions import OperationalError as KombuOperationalError
+import kombu.exceptions
 
 log = logging.getLogger(__name__)
 
-#: After a failed enqueue, further ones are skipped for this many seconds: reaching a broker that
-#: is down takes seconds (the client's own retries), and a table entering deals should not wait
-#: for that on every deal. Skipping loses nothing: the reconcile task does the work later.
-PAUSE_SECONDS = 30.0
-_paused_until = 0.0
 
-
-def enqueue(task_name: str, *args: int, task_id: str | None = None) -> bool:
-    """Send ``tournaments.tasks.<task_name>`` with ``args``; False (logged) if that failed."""
-    global _paused_until
-    if time.monotonic() < _paused_until:
-        log.info("broker recently unreachable: %s%s left to tournaments_reconcile", task_name, args)
-        return False
+def send(task: Any, *args: int, task_id: str | None = None) -> bool:
+    """Send the Celery ``task`` with ``args``; False (logged) if that failed."""
     try:
-        from tournaments import tasks
-
-        _send(getattr(tasks, task_name), args, task_id)
-    except (KombuOperationalError, ConnectionError, OSError):
-        _paused_until = time.monotonic() + PAUSE_SECONDS
-        log.exception("broker unreachable: %s%s left to tournaments_reconcile", task_name, args)
+        _publish(task, args, task_id)
+    except (kombu.exceptions.OperationalError, ConnectionError, OSError):
+        log.exception("broker unreachable: %s%s left to tournaments_reconcile", task.name, args)
         return False
     except Exception:  # in-process (eager) tasks raise their own errors here: never fail the write
-        log.exception("%s%s failed; tournaments_reconcile will try again", task_name, args)
+        log.exception("%s%s failed; tournaments_reconcile will try again", task.name, args)
         return False
     return True
 
 
-def _send(task: Any, args: tuple[int, ...], task_id: str | None) -> None:
+def enqueue(task_name: str, *args: int, task_id: str | None = None) -> bool:
+    """:func:`send` ``tournaments.tasks.<task_name>``. By name, for the services: the tasks module
+    imports the services, so the services cannot import it back."""
+    from tournaments import tasks
+
+    return send(getattr(tasks, task_name), *args, task_id=task_id)
+
+
+def _publish(task: Any, args: tuple[int, ...], task_id: str | None) -> None:
     """Publish with a single attempt to reach the broker. Left to itself, kombu retries a refused
-    connection for about six seconds before giving up, and the table's write would wait for that
-    (at the first deal after each pause, for as long as the broker stays down)."""
+    connection for about six seconds before giving up, and the table's write would wait for that."""
     if task.app.conf.task_always_eager:
         task.apply_async(args=args, task_id=task_id)
         return
     with task.app.producer_or_acquire() as producer:
         producer.connection.ensure_connection(max_retries=0)  # no-op while connected
         task.apply_async(args=args, task_id=task_id, retry=False, producer=producer)
-
-
-def resume() -> None:
-    """Try the broker again at the next enqueue (after a pause, see :data:`PAUSE_SECONDS`)."""
-    global _paused_until
-    _paused_until = 0.0
-
-
-def announce(match_id: int) -> bool:
-    """A scoring match changed (call on commit): its table, if any, reads it again."""
-    return enqueue("match_changed", match_id)
-
-
-match_changed = announce

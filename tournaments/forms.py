@@ -10,8 +10,8 @@ from typing import Any
 
 from django import forms
 
+from clubs.errors import ServiceError
 from games import GAMES
-from scoring.services import ServiceError
 from tournaments.models import EntrantKind, Format
 from tournaments.ranking import metric_choices
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.db import models
 from django.urls import reverse
 
-from scoring.models import Club, Match, Player
+from clubs.models import Club, Player
+from scoring.models import Match
 from tournaments.match_format import parse_match_format
 
 

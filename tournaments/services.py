@@ -30,10 +30,12 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from clubs.access import Actor
+from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
+from clubs.models import Club, Membership, Player
 from games import Game, GameError, UnknownGameError, find_game
 from scoring import services as scoring
-from scoring.models import Club, Deal, Match, MatchStatus, Membership, Player
-from scoring.services import Actor, Conflict, InvalidEntry, NotFound, ServiceError
+from scoring.models import Deal, Match, MatchStatus
 from tournaments import draw, ranking, results
 from tournaments.match_format import MatchFormat, MatchFormatError, parse_match_format
 from tournaments.models import (

@@ -12,26 +12,26 @@ Two audiences:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, managed_clubs
+from clubs.errors import ServiceError
 from games import GAMES
 from scoring.links import scorer_url
 from scoring.models import Deal, Match, MatchStatus
-from scoring.permissions import can_manage, managed_clubs
 from scoring.qr import qr_svg
-from scoring.services import Actor, ServiceError
-from tablescore.client import client_ip
+from tablescore.conditional import conditional_get
 from tournaments import documents, drawing, exports, forms, services
+from tournaments.access import tournament_for_organizer, tournament_or_404
 from tournaments.draw import BRACKETS
 from tournaments.models import (
     Entrant,
@@ -51,39 +51,6 @@ PROJECTOR_SECONDS = 15
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def _tournament_or_404(pk: int) -> Tournament:
-    tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
-    if tournament is None:
-        raise Http404("no such tournament")
-    return tournament
-
-
-def _manager_check(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not can_manage(request.user, tournament.club_id):
-        raise PermissionDenied("only the club's owners and organizers may do this")
-    return None
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor(label=request.user.get_username(), user=request.user, ip=client_ip(request))
-
-
-def _not_modified(request: HttpRequest, etag: str) -> bool:
-    given = request.headers.get("If-None-Match", "")
-    return any(part.strip() in {etag, f"W/{etag}", "*"} for part in given.split(",") if part.strip())
-
-
-def _poll(request: HttpRequest, etag: str, render_page: Callable[[], HttpResponse]) -> HttpResponse:
-    """The fragment, or 304 when the client already has this version."""
-    quoted = f'"{etag}"'
-    response = HttpResponseNotModified() if _not_modified(request, quoted) else render_page()
-    response["ETag"] = quoted
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -213,7 +180,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def public(request: HttpRequest, pk: int) -> HttpResponse:
     """The public page: standings, the tables being played, the bracket; polls :func:`live`."""
-    tournament = _tournament_or_404(pk)
+    tournament = tournament_or_404(pk)
     context = _public_context(tournament)
     context["poll_url"] = reverse("tournaments:live", args=[pk])
     context["organizer"] = can_manage(request.user, tournament.club_id)
@@ -221,9 +188,9 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def live(request: HttpRequest, pk: int) -> HttpResponse:
+def live(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The public page's live part; 304 while nothing it shows has changed."""
-    tournament = _tournament_or_404(pk)
+    tournament = tournament_or_404(pk)
     rounds = documents.current_rounds(tournament)
 
     def page() -> HttpResponse:
@@ -231,13 +198,13 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
         context["poll_url"] = request.path
         return render(request, "tournaments/_live.html", context)
 
-    return _poll(request, documents.live_revision(tournament, rounds), page)
+    return conditional_get(request, documents.live_revision(tournament, rounds), page)
 
 
 @require_GET
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Large type for a screen in the room, cycling between standings and pairings."""
-    tournament = _tournament_or_404(pk)
+    tournament = tournament_or_404(pk)
     context = _public_context(tournament)
     context.update(
         {"poll_url": reverse("tournaments:projector_live", args=[pk]), "cycle_seconds": PROJECTOR_SECONDS}
@@ -246,8 +213,8 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def projector_live(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
+def projector_live(request: HttpRequest, pk: int) -> HttpResponseBase:
+    tournament = tournament_or_404(pk)
     rounds = documents.current_rounds(tournament)
 
     def page() -> HttpResponse:
@@ -255,7 +222,7 @@ def projector_live(request: HttpRequest, pk: int) -> HttpResponse:
         context.update({"poll_url": request.path, "cycle_seconds": PROJECTOR_SECONDS, "fragment": True})
         return render(request, "tournaments/_projector.html", context)
 
-    return _poll(request, documents.live_revision(tournament, rounds), page)
+    return conditional_get(request, documents.live_revision(tournament, rounds), page)
 
 
 def _csv(text: str, filename: str) -> HttpResponse:
@@ -266,13 +233,13 @@ def _csv(text: str, filename: str) -> HttpResponse:
 
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
+    tournament = tournament_or_404(pk)
     return _csv(exports.standings_csv(tournament), f"tournament-{pk}-standings.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
+    tournament = tournament_or_404(pk)
     return _csv(exports.results_csv(tournament), f"tournament-{pk}-results.csv")
 
 
@@ -282,8 +249,8 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """A new tournament in one of the clubs the organizer runs."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+    if not is_signed_in(request.user):
+        raise SignInRequired("sign in as an organizer of a club")
     clubs = managed_clubs(request.user)
     if not clubs:
         raise PermissionDenied("you do not organize any club")
@@ -343,10 +310,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
 @require_GET
 def console(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's console of a tournament."""
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     return render(request, "tournaments/console.html", _console_context(request, tournament))
 
 
@@ -358,10 +322,7 @@ def _console_again(request: HttpRequest, tournament: Tournament, **given: Any) -
 
 @require_POST
 def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     form = forms.EntrantForm(request.POST)
     if form.is_valid():
         try:
@@ -376,10 +337,7 @@ def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     form = forms.UploadForm(request.POST, request.FILES)
     if form.is_valid():
         try:
@@ -397,10 +355,7 @@ def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
     if found is None:
         raise Http404("no such entrant")
@@ -412,10 +367,7 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
 
 @require_POST
 def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     form = forms.ConfigureForm(request.POST, tiebreaks=tournament.tiebreaks)
     if form.is_valid():
         try:
@@ -431,10 +383,7 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def console_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the next round (it is drawn by a task and appears when built)."""
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     try:
         started = services.round_start(tournament_id=tournament.pk)
     except ServiceError as error:
@@ -447,10 +396,7 @@ def console_round(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Fix a table's result: a winner, a draw, a forfeit, or back to what the matches say."""
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     found = TableAssignment.objects.filter(round__tournament=tournament, pk=table).first()
     if found is None:
         raise Http404("no such table")
@@ -466,7 +412,7 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.pk}")
     decision = form.cleaned_data["decision"]
     reason = form.cleaned_data.get("reason", "")
-    actor = _actor(request)
+    actor = actor_for(request)
     try:
         if decision == "clear":
             services.table_reset(table_id=found.pk, actor=actor)
@@ -487,10 +433,7 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 @require_GET
 def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Printable table slips of a round: who sits where and the QR code of the scorer link."""
-    tournament = _tournament_or_404(pk)
-    refused = _manager_check(request, tournament)
-    if refused:
-        return refused
+    tournament = tournament_for_organizer(request.user, pk)
     the_round = Round.objects.filter(tournament=tournament, number=number).first()
     if the_round is None or the_round.status in (RoundStatus.BUILDING, RoundStatus.FAILED):
         raise Http404("no such round, or not drawn yet")

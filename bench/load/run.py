@@ -171,8 +171,8 @@ def plan(tables: int, seconds: float, think: tuple[float, float]) -> dict[str, d
 
 def set_up(tables: int, seconds: float, think: tuple[float, float], pollers: float) -> list[dict[str, Any]]:
     """The club, both tournaments and their round 1, through the services; returns the tables."""
+    from clubs.models import Club
     from scoring.links import table_token
-    from scoring.models import Club
     from tournaments import services
     from tournaments.models import TableAssignment
 

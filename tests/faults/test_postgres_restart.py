@@ -43,12 +43,13 @@ KEY_DEADLINE = 30
 SETUP = """
 import json
 from django.core.management import call_command
+from clubs.access import Actor
+from clubs.models import Club
 from scoring import services
 from scoring.links import table_token
-from scoring.models import Club
 call_command("migrate", verbosity=0)
 club = Club.objects.create(slug="faults", name="Faults")
-actor = services.Actor(label="setup")
+actor = Actor(label="setup")
 entry = services.match_create(club=club, game_key="tally", sides=["Ann", "Ben"], options={"target": 1000000}, actor=actor)
 fixed = services.match_create(club=club, game_key="tally", sides=["Ann", "Ben"], options={"target": 1000000}, actor=actor)
 services.deal_record(match_id=fixed.pk, entry={"points": {"Ann": 3, "Ben": 1}}, actor=actor)

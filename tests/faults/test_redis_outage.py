@@ -35,8 +35,8 @@ from tournaments.models import TableAssignment, TableStatus, Tournament, Tournam
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
 
-#: A deal is saved without waiting on the broker: only its first failed enqueue (connection
-#: refused) comes before the answer, then enqueues pause (tournaments/events.py). Generous.
+#: A deal is saved without waiting on the broker: its enqueue gives up after one refused
+#: connection, before the answer (tournaments/events.py). Generous.
 WRITE_SECONDS = 5
 
 

@@ -2,9 +2,10 @@
 
 import pytest
 
+from clubs.demo import load_demo
+from clubs.models import Club, Player
 from games import GAMES
-from scoring.demo import load_demo
-from scoring.models import Club, Match, Player
+from scoring.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,7 @@ def test_an_organizer_sees_clubs_and_matches_in_the_admin(client):
     load_demo(with_admin=False)
     admin = get_user_model().objects.create_superuser("boss", "boss@example.invalid", "a-good-password")
     client.force_login(admin)
-    assert client.get("/admin/scoring/club/").status_code == 200
+    assert client.get("/admin/clubs/club/").status_code == 200
     response = client.get("/admin/scoring/match/")
     assert response.status_code == 200
     assert Match.objects.first().title in response.text

@@ -1,21 +1,21 @@
-"""Which writes tell the tournaments app: a tournament table's match does, a friendly match doesn't
-(no broker round trip and no worker task for a match nobody follows)."""
+"""Which writes announce a change to the apps above scoring: a tournament table's match does, a
+friendly match doesn't (no broker round trip and no worker task for a match nobody follows)."""
 
 import pytest
 
-from scoring import services
+from clubs.access import Actor
+from scoring import services, signals
 from tests.factories import make_match
 from tests.tournaments.factories import current_match, make_tournament, start_round
-from tournaments import events
 
 pytestmark = pytest.mark.django_db
 
-ACTOR = services.Actor(label="phone")
+ACTOR = Actor(label="phone")
 
 
 def announced(callbacks) -> list[int]:
-    """The match ids the commit callbacks announce to the tournaments app."""
-    return [c.args[0] for c in callbacks if getattr(c, "func", None) is events.announce]
+    """The match ids the commit callbacks announce to the apps above scoring."""
+    return [c.args[0] for c in callbacks if getattr(c, "func", None) is signals.announce]
 
 
 def test_it_announces_nothing_for_a_friendly_match(django_capture_on_commit_callbacks):

@@ -3,8 +3,10 @@
 import pytest
 from rest_framework.test import APIClient
 
+from clubs.access import Actor
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealVersion, Match, MatchStatus
+from scoring.services import match_create
 from tests.factories import ClubFactory, UserFactory, make_match, organizer
 
 pytestmark = pytest.mark.django_db
@@ -438,15 +440,13 @@ def test_the_schema_and_docs_are_served(api):
 
 
 def test_a_deal_limit_ends_the_match_after_that_many_deals(api):
-    from scoring import services as s
-
-    match = s.match_create(
+    match = match_create(
         club=ClubFactory(),
         game_key="tally",
         sides=ANN_BEN,
         options={"target": 1000},
         deal_limit=2,
-        actor=s.Actor(label="t"),
+        actor=Actor(label="t"),
     )
     client = as_table(api, match)
     client.post(f"/api/matches/{match.pk}/deals/", points(5, 9), format="json")

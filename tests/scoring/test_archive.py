@@ -16,13 +16,16 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
-from scoring import archive, services
+from clubs import archive
+from clubs.access import Actor
+from clubs.models import Club, Player
+from scoring import services
 from scoring.links import match_for_token, table_token
-from scoring.models import AuditEvent, Club, DealVersion, IdempotentRequest, Match, Player
+from scoring.models import AuditEvent, DealVersion, IdempotentRequest, Match
 from tests.factories import ClubFactory, PlayerFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament
-from tournaments import services as tournaments
 from tournaments.models import Tournament
+from tournaments.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +37,7 @@ def demo() -> Club:
     call_command("demo", admin=True, stdout=io.StringIO())
     club = Club.objects.get(slug="demo")
     user = organizer(club, user__first_name="Olga", user__email="olga@example.invalid")
-    by_olga = services.Actor(label="Olga", user=user, ip="192.0.2.7")
+    by_olga = Actor(label="Olga", user=user, ip="192.0.2.7")
     tally = Match.objects.get(club=club, title="Rummy night (tally)")
     services.deal_correct(
         match_id=tally.pk,
@@ -108,7 +111,7 @@ def test_it_restores_a_deleted_club_as_it_was(demo, tmp_path, client):
     out = restore(tmp_path / "club.json")
 
     assert "Restored club 'demo'" in out
-    assert "linked to rows already here: 2 auth.user, 24 scoring.player" in out
+    assert "linked to rows already here: 2 auth.user, 24 clubs.player" in out
     club = Club.objects.get(slug="demo")
     assert without_date(export(tmp_path, name="again.json")) == without_date(first)
     assert trail(club) == (versions, events)
@@ -118,13 +121,13 @@ def test_it_restores_a_deleted_club_as_it_was(demo, tmp_path, client):
     restored = Tournament.objects.filter(club=club)
     assert {t.pk: t.standings for t in restored} == standings
     for tournament in restored:
-        assert tournaments.standings_recompute(tournament_id=tournament.pk) == standings[tournament.pk]
+        assert standings_recompute(tournament_id=tournament.pk) == standings[tournament.pk]
 
 
 def test_it_restores_a_club_into_a_new_database(demo, tmp_path):
     first = export(tmp_path)
     assert first["format"] == "tablescore-club-archive"
-    assert first["version"] == 1
+    assert first["version"] == 2
     assert first["club"] == "demo"
     assert first["counts"]["scoring.dealversion"] == DealVersion.objects.filter(club=demo).count()
     assert first["counts"]["auth.user"] == 2
@@ -153,7 +156,7 @@ def test_it_restores_a_club_into_a_new_database(demo, tmp_path):
     assert make_tournament(club=club, name="After", entrants=2).pk > highest_id(
         first, "tournaments.tournament"
     )
-    assert PlayerFactory().pk > highest_id(first, "scoring.player")
+    assert PlayerFactory().pk > highest_id(first, "clubs.player")
 
 
 def test_it_writes_the_archive_to_standard_output(demo):
@@ -217,7 +220,7 @@ def test_it_refuses_a_player_id_taken_by_someone_else(tmp_path):
     [
         ("not json at all", "not a Tablescore club archive: it is not JSON"),
         ("[1, 2]", 'not a Tablescore club archive \\(no "format"'),
-        ('{"format": "tablescore-club-archive", "version": 2}', "archive version 2 is not supported"),
+        ('{"format": "tablescore-club-archive", "version": 3}', "archive version 3 is not supported"),
         ('{"format": "tablescore-club-archive", "version": 1}', "header is incomplete"),
     ],
 )
@@ -283,7 +286,7 @@ def test_it_covers_every_model_that_belongs_to_a_club():
         if (model._meta.auto_created or model) not in covered
     }
 
-    assert missing == set(), "add these models to scoring.archive.CLUB_ROWS"
+    assert missing == set(), "add these models to their app's ClubPart (clubs.parts)"
 
 
 def test_it_carries_every_row_an_archived_row_points_to():

@@ -5,6 +5,8 @@ import threading
 import pytest
 from django.db import connection, connections, transaction
 
+from clubs.access import Actor
+from clubs.errors import Conflict
 from scoring import services
 from scoring.models import Deal, Match
 from tests.conftest import missing
@@ -44,7 +46,7 @@ def postgres():
 
 def test_it_serializes_simultaneous_deals_with_consecutive_numbers(postgres):
     match = make_match(options={"target": 10_000})
-    actor = services.Actor(label="phone")
+    actor = Actor(label="phone")
 
     def record(i):
         services.deal_record(match_id=match.pk, entry={"points": {"Ann": i, "Ben": 1}}, actor=actor)
@@ -59,7 +61,7 @@ def test_it_serializes_simultaneous_deals_with_consecutive_numbers(postgres):
 
 def test_the_same_idempotency_key_from_many_phones_makes_one_deal(postgres):
     match = make_match(options={"target": 10_000})
-    actor = services.Actor(label="phone")
+    actor = Actor(label="phone")
     answers = []
 
     def record(i):
@@ -88,10 +90,10 @@ def test_two_organizers_correcting_the_same_deal_one_wins_the_other_gets_409(pos
                 number=1,
                 entry={"points": {"Ann": 100 + i, "Ben": 0}},
                 expected_version=1,
-                actor=services.Actor(label=f"organizer {i}"),
+                actor=Actor(label=f"organizer {i}"),
             )
             outcomes.append("won")
-        except services.Conflict as conflict:
+        except Conflict as conflict:
             outcomes.append(f"409 at version {conflict.extra['current_version']}")
 
     assert _run_at_once(correct) == []
@@ -123,7 +125,7 @@ def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(po
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '2s'")  # waiting on the club row would fail here
         services.deal_record(
-            match_id=free.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=services.Actor(label="phone")
+            match_id=free.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=Actor(label="phone")
         )
     finally:
         release.set()
@@ -138,7 +140,7 @@ def test_phones_tapping_rematch_at_once_start_one_rematch(postgres):
     made = []
 
     def tap(i):
-        made.append(services.rematch(match=match, actor=services.Actor(label=f"phone {i}")).pk)
+        made.append(services.rematch(match=match, actor=Actor(label=f"phone {i}")).pk)
 
     assert _run_at_once(tap) == []
     assert len(set(made)) == 1

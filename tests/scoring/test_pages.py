@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from clubs.access import Actor
 from scoring.links import table_token
 from scoring.models import DealVersion, MatchStatus
 from tests.factories import ClubFactory, UserFactory, make_match, organizer
@@ -98,7 +99,7 @@ def test_it_answers_200_with_a_new_etag_once_the_match_changed(client):
     etag = client.get(f"/matches/{match.pk}/board/")["ETag"]
     from scoring import services
 
-    services.deal_record(match_id=match.pk, entry=tally(5, 5), actor=services.Actor(label="test"))
+    services.deal_record(match_id=match.pk, entry=tally(5, 5), actor=Actor(label="test"))
     response = client.get(f"/matches/{match.pk}/board/", headers={"If-None-Match": etag})
     assert response.status_code == 200
     match.refresh_from_db()

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from clubs.demo import load_demo
 from games import find_game
-from scoring.demo import load_demo
 from scoring.models import Deal, Match, MatchStatus
 
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from clubs.access import Actor
 from scoring import services
 from scoring.links import match_for_token, table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealVersion, Match, Source
@@ -63,7 +64,7 @@ def test_it_refuses_a_bad_scorer_link(client, token):
 def test_it_refuses_a_revoked_scorer_link(client):
     match = klaverjas()
     old = url(match)
-    services.table_link_revoke(match_id=match.pk, actor=services.Actor(label="test"), renew=True)
+    services.table_link_revoke(match_id=match.pk, actor=Actor(label="test"), renew=True)
     assert client.get(old).status_code == 403
     assert client.post(old, klaverjas_post()).status_code == 403
     match.refresh_from_db()
@@ -181,7 +182,7 @@ def test_it_refuses_a_stale_correction(client):
         number=1,
         entry=made(wij=100, zij=62),
         expected_version=1,
-        actor=services.Actor(label="x"),
+        actor=Actor(label="x"),
     )
     response = client.post(url(match, "deals/1/"), {**klaverjas_post(wij="60", zij="102"), "version": "1"})
     assert response.status_code == 409
@@ -229,7 +230,7 @@ def test_it_shows_the_change_history_of_a_deal(client):
         number=1,
         entry=made(wij=100, zij=62),
         expected_version=1,
-        actor=services.Actor(label="table link", ip="10.9.9.9"),
+        actor=Actor(label="table link", ip="10.9.9.9"),
     )
     response = client.get(url(match, "deals/1/"))
     assert response.status_code == 200

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from rest_framework.authtoken.models import Token
 
-from scoring.models import Club, Match
+from clubs.models import Club
+from scoring.models import Match
 from scoring.throttling import BadTokenThrottle
 from tests.factories import ClubFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament, start_round

@@ -9,11 +9,11 @@ import io
 import pytest
 from django.test import Client
 
+from clubs.models import Player
 from scoring.links import table_token
-from scoring.models import Player
 from tests.factories import ClubFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament, start_round
-from tournaments import services as tournament_services
+from tournaments.services import entrants_register
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def hostile(db):
     swiss = make_tournament(club=club, name=f"Cup {SCRIPT}")
     knockout = make_tournament(club=club, name=f"Knockout {IMG}", format="single-elimination")
     for tournament in (swiss, knockout):
-        tournament_services.entrants_register(
+        entrants_register(
             tournament_id=tournament.pk,
             rows=[
                 {"name": f"E1 {SCRIPT}", "seed": 1},

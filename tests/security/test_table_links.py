@@ -9,6 +9,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from clubs.access import Actor
 from scoring import services
 from scoring.links import scorer_path, table_token
 from scoring.models import AuditEvent, Deal, DealVersion, Match
@@ -73,7 +74,7 @@ def test_another_tables_history_shows_no_private_details(world: World):
     services.deal_record(
         match_id=b.pk,
         entry={"points": {"Cy": 2, "Dee": 2}},
-        actor=services.Actor(label="table link", ip="203.0.113.9", via_table_link=True),
+        actor=Actor(label="table link", ip="203.0.113.9", via_table_link=True),
     )
     own = as_table(b).get(f"/api/matches/{b.pk}/history/").json()
     assert any(e.get("ip") == "203.0.113.9" for e in own)  # the table itself sees its trail
@@ -187,7 +188,7 @@ def test_a_revoked_link_stops_at_once_in_the_api_and_the_pages(client, world: Wo
         == 201
     )
     assert client.get(f"/t/{token}/").status_code == 200
-    services.table_link_revoke(match_id=a.pk, actor=services.Actor(label="boss"), renew=False)
+    services.table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
     before = snapshot()
     assert (
         api.post(f"/api/matches/{a.pk}/deals/", {"points": {"Ann": 1, "Ben": 1}}, format="json").status_code
@@ -207,7 +208,7 @@ def test_a_revoked_link_stops_at_once_in_the_api_and_the_pages(client, world: Wo
 def test_a_renewed_link_replaces_the_old_one(client, world: World):
     a = world.matches[0]
     old = table_token(a)
-    services.table_link_revoke(match_id=a.pk, actor=services.Actor(label="boss"), renew=True)
+    services.table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=True)
     a.refresh_from_db()
     assert client.get(f"/t/{old}/").status_code == 403
     assert client.get(f"/t/{table_token(a)}/").status_code == 200

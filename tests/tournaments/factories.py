@@ -4,7 +4,7 @@
 ``scoring.services.deal_record``, with entries that make the chosen entrant win quickly: a Tally
 deal with more points, a JAM deal of 26 tricks in a row (a grand slam and the majority: a rubber),
 a Coinche contract made. The tournament then hears about it exactly as in production: through
-``tournaments.events.announce`` on commit (run the callbacks with
+the scoring app's ``match_changed`` signal on commit (run the callbacks with
 ``django_capture_on_commit_callbacks(execute=True)``), or by calling ``table_sync`` directly.
 """
 
@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import services as scoring
-from scoring.models import Club, Match, MatchStatus
+from clubs.access import Actor
+from clubs.models import Club
+from scoring.models import Match, MatchStatus
+from scoring.services import deal_record
 from tests.factories import ClubFactory
 from tournaments import services
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
 
-TABLE = scoring.Actor(label="table link", via_table_link=True)
+TABLE = Actor(label="table link", via_table_link=True)
 NAMES = (
     "Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou",
     "Max", "Ned", "Ola", "Pat", "Quin", "Rae", "Sam", "Tom", "Uma", "Vic", "Wyn", "Xia",
@@ -101,7 +103,7 @@ def play_table(table: TableAssignment, winner: int, *, sync: bool = True) -> Mat
         match.refresh_from_db()
         if match.status != MatchStatus.IN_PROGRESS:
             break
-        scoring.deal_record(match_id=match.pk, entry=winning_entry(match, side), actor=TABLE)
+        deal_record(match_id=match.pk, entry=winning_entry(match, side), actor=TABLE)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED, match.state.get("outcome")
     if sync:

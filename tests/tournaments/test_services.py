@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services as scoring
-from scoring.models import Match, MatchStatus, Player
+from clubs.access import Actor
+from clubs.errors import Conflict, InvalidEntry
+from clubs.models import Player
+from scoring.models import Match, MatchStatus
+from scoring.services import deal_correct, deal_record
 from tests.factories import ClubFactory
 from tests.tournaments.factories import (
     TABLE,
@@ -30,7 +33,7 @@ from tournaments.models import (
 )
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
-ORGANIZER = scoring.Actor(label="boss")
+ORGANIZER = Actor(label="boss")
 
 
 # -- creating --------------------------------------------------------------------------------------
@@ -101,7 +104,7 @@ def test_it_refuses_a_bad_tournament_naming_the_field(changes, field):
         "entrant_kind": "individual",
         **changes,
     }
-    with pytest.raises(services.InvalidEntry) as caught:
+    with pytest.raises(InvalidEntry) as caught:
         services.tournament_create(**arguments)
     assert caught.value.field == field
     assert not Tournament.objects.exists()
@@ -136,7 +139,7 @@ def test_it_registers_partnerships_with_their_players_as_club_members():
 
 def test_it_registers_all_or_nothing_naming_the_bad_row():
     tournament = make_tournament()
-    with pytest.raises(services.InvalidEntry) as caught:
+    with pytest.raises(InvalidEntry) as caught:
         services.entrants_register(
             tournament_id=tournament.pk, rows=[{"name": "Ann"}, {"name": "Bob"}, {"name": "Ann"}]
         )
@@ -153,14 +156,14 @@ def test_it_parses_an_entrants_csv():
         {"name": "Aces", "players": ["Ann", "Bob"], "club": "Lyon", "seed": "1"},
         {"name": "Kings", "players": ["Cy", "Dee"]},
     ]
-    with pytest.raises(services.InvalidEntry):
+    with pytest.raises(InvalidEntry):
         services.parse_entrants_csv("who,what\nAnn,x\n")
 
 
 def test_it_closes_entries_of_a_bracket_once_it_started():
     tournament = make_tournament(format="single-elimination", entrants=4)
     start_round(tournament)
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.entrant_register(tournament_id=tournament.pk, name="Late")
     assert tournament.entrants.count() == 4
 
@@ -214,7 +217,7 @@ def test_it_gives_the_bye_of_an_odd_field_and_counts_it_as_a_win():
 def test_it_refuses_a_round_while_the_last_one_is_being_played():
     tournament = make_tournament(entrants=4, rounds=3)
     start_round(tournament)
-    with pytest.raises(services.Conflict) as caught:
+    with pytest.raises(Conflict) as caught:
         services.round_start(tournament_id=tournament.pk)
     assert "round 1" in caught.value.rule
     assert Round.objects.filter(tournament=tournament).count() == 1
@@ -222,7 +225,7 @@ def test_it_refuses_a_round_while_the_last_one_is_being_played():
 
 def test_it_refuses_a_round_without_enough_entrants():
     tournament = make_tournament(entrants=1)
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.round_start(tournament_id=tournament.pk)
     assert not Round.objects.exists()
 
@@ -236,7 +239,7 @@ def test_it_runs_a_swiss_to_the_end_and_ranks_by_match_points():
         assert the_round.status == RoundStatus.COMPLETE
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.round_start(tournament_id=tournament.pk)
 
     rows = services.standings_recompute(tournament_id=tournament.pk)["rows"]
@@ -257,7 +260,7 @@ def test_it_reads_the_result_as_soon_as_the_match_finishes(django_capture_on_com
     winner = table.entrants[1]
 
     with django_capture_on_commit_callbacks(execute=True):  # scoring announces; the task runs in-process
-        scoring.deal_record(match_id=match.pk, entry=winning_entry(match, 1), actor=TABLE)
+        deal_record(match_id=match.pk, entry=winning_entry(match, 1), actor=TABLE)
 
     table.refresh_from_db()
     assert table.status == TableStatus.FINISHED
@@ -279,7 +282,7 @@ def test_it_follows_a_correction_that_changes_the_winner(django_capture_on_commi
     assert table.result[str(first)]["outcome"] == "win"
 
     with django_capture_on_commit_callbacks(execute=True):
-        scoring.deal_correct(
+        deal_correct(
             match_id=match.pk, number=1, entry=winning_entry(match, 1), expected_version=1, actor=TABLE
         )
 
@@ -329,10 +332,10 @@ def test_it_lets_the_organizer_set_a_result_with_a_reason_and_take_it_back():
     table = start_round(tournament).tables.get()
     first, second = table.entrants
 
-    with pytest.raises(services.InvalidEntry) as caught:
+    with pytest.raises(InvalidEntry) as caught:
         services.table_adjust(table_id=table.pk, winner=second, reason=" ", actor=ORGANIZER)
     assert caught.value.field == "reason"
-    with pytest.raises(services.InvalidEntry):
+    with pytest.raises(InvalidEntry):
         services.table_adjust(table_id=table.pk, winner=999999, reason="typo", actor=ORGANIZER)
 
     services.table_adjust(
@@ -364,7 +367,7 @@ def test_it_records_a_forfeit():
     assert table.status == TableStatus.FORFEIT
     assert table.result[str(second)]["outcome"] == "win"
     assert table.result[str(first)]["outcome"] == "loss"
-    with pytest.raises(services.InvalidEntry):
+    with pytest.raises(InvalidEntry):
         services.table_forfeit(table_id=table.pk, entrants=[12345], reason="x", actor=ORGANIZER)
 
 
@@ -534,9 +537,7 @@ def test_it_reseats_the_next_slot_when_a_correction_changes_a_winner():
     final = Round.objects.get(tournament=tournament, number=2).tables.get()
     assert semis[0].entrants[0] in final.entrants
 
-    scoring.deal_correct(
-        match_id=match.pk, number=1, entry=winning_entry(match, 1), expected_version=1, actor=TABLE
-    )
+    deal_correct(match_id=match.pk, number=1, entry=winning_entry(match, 1), expected_version=1, actor=TABLE)
     services.table_sync(match_id=match.pk)
     services.bracket_advance(tournament_id=tournament.pk)
     final.refresh_from_db()

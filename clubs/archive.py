@@ -3,8 +3,9 @@
 Why a club archive rather than a database dump: every row belongs to one club, so a
 club can be saved on its own, and brought back after its rows were deleted by mistake or moved to
 another deployment, while the other clubs carry on. Django's serialization framework writes and
-reads the rows, so an archive follows the models as they grow; :data:`CLUB_ROWS` names the models
-that make up a club, parents first, and a test fails when a model that reaches the club is missing.
+reads the rows, so an archive follows the models as they grow. Each app names its models that make
+up a club, parents first, in its part (``clubs.parts``: this module names no app above clubs), and
+a test fails when a model that reaches the club is missing.
 
 Primary keys are kept: a table token carries its match id, and tournaments keep entrant ids inside
 their JSON (tables, byes, results, standings, brackets). So a restore goes only into a database where
@@ -14,6 +15,9 @@ Players and user accounts are shared between clubs: the archive carries those th
 to. Accounts travel by username (their natural key) with their password hash, so organizers can sign
 in after a restore; an account whose username exists already is linked and left as it is. A player
 whose id is taken by a player of the same name is linked; by another name, the restore refuses.
+
+Version 2 names the club's own rows ``clubs.*``; a version 1 archive, written while they were
+``scoring.*``, is read as if written today.
 
 What this module does not do: site-wide rows (groups, permissions, API tokens, sessions, the admin
 log) and merging an archive into a club that exists.
@@ -41,28 +45,17 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
-from scoring.models import Club, Player
+from clubs.models import Club, Player
+from clubs.parts import club_rows
 
 FORMAT = "tablescore-club-archive"
-VERSION = 1
-
-#: The club's own rows in restore order (parents first), each with the lookup from a row to its club.
-CLUB_ROWS: tuple[tuple[str, str], ...] = (
-    ("scoring.club", "pk"),
-    ("scoring.membership", "club_id"),
-    ("scoring.staffrole", "club_id"),
-    ("scoring.match", "club_id"),
-    ("scoring.deal", "club_id"),
-    ("scoring.dealversion", "club_id"),
-    ("scoring.idempotentrequest", "club_id"),
-    ("scoring.auditevent", "club_id"),
-    ("tournaments.tournament", "club_id"),
-    ("tournaments.entrant", "club_id"),
-    ("tournaments.round", "club_id"),
-    ("tournaments.tableassignment", "club_id"),
-    ("tournaments.tablegame", "club_id"),
-)
-PLAYER = "scoring.player"
+VERSION = 2
+#: The models that moved from the scoring app to the clubs app after version 1: old label → new.
+MOVED_IN_VERSION_2 = {
+    f"scoring.{model}": f"clubs.{model}" for model in ("club", "player", "membership", "staffrole")
+}
+CLUB = "clubs.club"
+PLAYER = "clubs.player"
 #: What of an account travels: groups and permissions belong to the site, not to the club.
 USER_FIELDS = (
     "username",
@@ -99,7 +92,7 @@ def user_label() -> str:
 
 def archived_models() -> list[type[models.Model]]:
     """Every model an archive holds rows of, in restore order."""
-    labels = [user_label(), PLAYER, *(label for label, _ in CLUB_ROWS)]
+    labels = [user_label(), PLAYER, *(label for label, _ in club_rows())]
     return [apps.get_model(label) for label in labels]
 
 
@@ -114,7 +107,7 @@ def export_club(slug: str) -> dict[str, Any]:
             raise ArchiveError(f"there is no club {slug!r} in this database")
         owned = [
             apps.get_model(label)._default_manager.filter(**{path: club.pk}).order_by("pk")
-            for label, path in CLUB_ROWS
+            for label, path in club_rows()
         ]
         players = Player.objects.filter(_pointed_at(owned, Player)).order_by("pk")
         user_model = get_user_model()
@@ -210,14 +203,16 @@ def _checked(document: Any) -> list[dict[str, Any]]:
     """The archive's objects, once its header and the shape of each object are as written."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ArchiveError(f'this is not a Tablescore club archive (no "format": "{FORMAT}" in its header)')
-    if document.get("version") != VERSION:
+    if document.get("version") not in (1, VERSION):
         raise ArchiveError(
             f"archive version {document.get('version')!r} is not supported: this Tablescore reads "
-            f"version {VERSION}"
+            f"versions 1 to {VERSION}"
         )
     slug, counts, objects = document.get("club"), document.get("counts"), document.get("objects")
     if not isinstance(slug, str) or not isinstance(counts, dict) or not isinstance(objects, list):
         raise ArchiveError('the archive\'s header is incomplete: it needs "club", "counts" and "objects"')
+    if document["version"] == 1:
+        counts, objects = _as_version_2(counts, objects)
     known = {model._meta.label_lower for model in archived_models()}
     keyed = known - {user_label()}  # accounts travel by username, every other row by its id
     found: Counter[str] = Counter()
@@ -234,7 +229,7 @@ def _checked(document: Any) -> list[dict[str, Any]]:
                 f"the archive's header counts {counts.get(label, 0)} rows of {label} but it holds "
                 f"{found[label]}: the file is incomplete or was edited"
             )
-    clubs = [obj for obj in objects if obj["model"] == "scoring.club"]
+    clubs = [obj for obj in objects if obj["model"] == CLUB]
     if len(clubs) != 1 or clubs[0]["fields"].get("slug") != slug:
         raise ArchiveError(f"the archive's header names club {slug!r} but its rows are not that one club")
     for index, obj in enumerate(objects):
@@ -243,10 +238,20 @@ def _checked(document: Any) -> list[dict[str, Any]]:
     return objects
 
 
+def _as_version_2(counts: dict[str, Any], objects: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """A version 1 archive's counts and objects with the moved models' labels of today."""
+
+    def renamed(label: Any) -> Any:
+        return MOVED_IN_VERSION_2.get(label, label) if isinstance(label, str) else label
+
+    moved = [{**obj, "model": renamed(obj.get("model"))} if isinstance(obj, dict) else obj for obj in objects]
+    return {renamed(label): count for label, count in counts.items()}, moved
+
+
 def _refuse_taken_ids(objects: list[dict[str, Any]]) -> None:
     """Refuse, naming them, ids this database already uses for other rows."""
     taken: list[str] = []
-    for label, _ in CLUB_ROWS:
+    for label, _ in club_rows():
         model = apps.get_model(label)
         wanted = [obj["pk"] for obj in objects if obj["model"] == label]
         used = sorted(pk for chunk in _chunks(wanted) for pk in _existing(model, chunk))

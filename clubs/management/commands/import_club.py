@@ -1,4 +1,4 @@
-"""``manage.py import_club FILE``: restore a club from an ``export_club`` archive (``scoring.archive``)."""
+"""``manage.py import_club FILE``: restore a club from an ``export_club`` archive (``clubs.archive``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring import archive
+from clubs import archive
 
 
 class Command(BaseCommand):

@@ -5,11 +5,11 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from scoring.demo import load_demo
+from clubs.demo import load_demo
 
 
 class Command(BaseCommand):
-    help = "Load demo data: a club, a dozen players, matches in progress. Safe to run again."
+    help = "Load demo data: a club, a dozen players, matches in progress, two tournaments. Safe to run again."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -19,7 +19,5 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        club = load_demo(with_admin=options["admin"] or settings.DEBUG)
-        self.stdout.write(
-            self.style.SUCCESS(f"Demo club ready: {club.name} ({club.matches.count()} matches)")
-        )
+        demo = load_demo(with_admin=options["admin"] or settings.DEBUG)
+        self.stdout.write(self.style.SUCCESS(f"Demo club ready: {demo.club.name} ({', '.join(demo.parts)})"))

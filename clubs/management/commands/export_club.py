@@ -1,4 +1,4 @@
-"""``manage.py export_club SLUG [-o FILE]``: write one club as a JSON archive (``scoring.archive``)."""
+"""``manage.py export_club SLUG [-o FILE]``: write one club as a JSON archive (``clubs.archive``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring import archive
+from clubs import archive
 
 
 class Command(BaseCommand):

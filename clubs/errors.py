@@ -1,0 +1,40 @@
+"""The errors every service raises: a write refused, with the field and the rule that refused it.
+
+Services of every app raise these; the edges show ``field`` and ``rule`` as they are (the API as its
+one error shape, ``tablescore/api.py``; pages beside the field named) with ``status`` as the HTTP
+status. What this module does not do: decide who may write (``clubs.access``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """A write refused; ``field`` and ``rule`` say why, ``status`` is the HTTP status the edges use."""
+
+    status = 400
+
+    def __init__(self, rule: str, field: str | None = None, **extra: Any) -> None:
+        super().__init__(rule)
+        self.rule = rule
+        self.field = field
+        self.extra = extra
+
+    def as_json(self) -> dict[str, Any]:
+        """The error body the API and pages show."""
+        return {"error": {"field": self.field, "rule": self.rule, **self.extra}}
+
+
+class InvalidEntry(ServiceError):
+    """The input was refused: a game's rule (docs/games/README.md §7) or a field of the request."""
+
+
+class Conflict(ServiceError):
+    """The request does not fit the row as it now stands (finished, stale version, reused key)."""
+
+    status = 409
+
+
+class NotFound(ServiceError):
+    status = 404

@@ -1,0 +1,83 @@
+"""The API kit every app's REST views share: the one error shape and the schema pieces that say so.
+
+Every error the API answers is ``{"error": {"field", "rule", …}}``: a service's refusal
+(``clubs.errors.ServiceError``, with its own status), DRF's own errors (401, 403, 404, 405, a body
+that is not JSON), an organizer-only request from nobody (``clubs.access.SignInRequired``: 401) and
+an unreachable database (503 with ``Retry-After``, as ``tablescore/middleware.py`` answers pages).
+``EXCEPTION_HANDLER`` in ``REST_FRAMEWORK`` names :func:`exception_handler`.
+
+What this module does not do: authenticate (each app's API does, ``scoring/api.py``'s table link).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import inline_serializer
+from rest_framework import exceptions, serializers, views
+from rest_framework.response import Response
+
+from clubs.access import SignInRequired
+from clubs.errors import ServiceError
+from tablescore import middleware
+
+#: The error body in the OpenAPI schema (``#/components/schemas/Error``).
+ErrorBody = inline_serializer(
+    "Error",
+    {
+        "error": inline_serializer(
+            "ErrorDetail",
+            {"field": serializers.CharField(allow_null=True), "rule": serializers.CharField()},
+        )
+    },
+)
+#: Any JSON object, for documents whose shape the game decides.
+AnyObject = OpenApiTypes.OBJECT
+#: A JSON array of objects (the list endpoints answer arrays, not objects).
+AnyList = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
+
+
+def error_response(error: ServiceError) -> Response:
+    return Response(error.as_json(), status=error.status)
+
+
+def first_error(errors: Any) -> tuple[str | None, str]:
+    """The first problem a DRF serializer found, as (field, rule); no field for the body as a whole."""
+    if isinstance(errors, dict):
+        for field, problems in errors.items():
+            problem = problems[0] if isinstance(problems, list) and problems else problems
+            return (None if field == "non_field_errors" else str(field)), str(problem)
+    return None, str(errors)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every error of an API view in the one error shape (see the module doc)."""
+    if isinstance(exc, ServiceError):
+        return error_response(exc)
+    if isinstance(exc, middleware.UNAVAILABLE_EXCEPTIONS):
+        middleware.log_unavailable(context["request"], exc)
+        return Response(middleware.unavailable_body(), status=503, headers=middleware.unavailable_headers())
+    if isinstance(exc, SignInRequired):
+        exc = _not_authenticated(str(exc), context)
+    response = views.exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(data, dict) and "error" in data:
+        return response
+    detail = data.get("detail", data) if isinstance(data, dict) else data
+    response.data = {"error": {"field": None, "rule": str(detail)}}
+    return response
+
+
+def _not_authenticated(rule: str, context: dict[str, Any]) -> exceptions.NotAuthenticated:
+    """DRF's 401 with the view's ``WWW-Authenticate`` challenge, or a 403 for a view that has none:
+    what ``APIView.handle_exception`` makes of a ``NotAuthenticated`` raised in the view itself."""
+    error = exceptions.NotAuthenticated(rule)
+    challenge = context["view"].get_authenticate_header(context["request"])
+    if challenge:
+        error.auth_header = challenge  # type: ignore[attr-defined]  # DRF's own attribute, not in its stubs
+    else:
+        error.status_code = 403
+    return error
