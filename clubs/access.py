@@ -96,6 +96,8 @@ def require_organizer(user: Any, club: Club | int) -> None:
 
 def club_for_organizer(user: Any, slug: str | None) -> Club:
     """The club an organizer acts for: the one named by ``slug``, or the only one they organize."""
+    if not is_signed_in(user):
+        raise SignInRequired("sign in as an organizer of the club")
     clubs = managed_clubs(user)
     if slug is not None:
         chosen = next((club for club in clubs if club.slug == slug), None)

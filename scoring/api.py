@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.access import actor_for, can_manage, club_for_organizer, managed_clubs
+from clubs.access import actor_for, can_manage, club_for_organizer, is_signed_in, managed_clubs, one_or_404
 from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, GameError, UnknownGameError, find_game
 from games.schema import game_schema
@@ -103,15 +103,12 @@ def _match_to_write(request: Request, pk: int) -> Match:
     granted = granted_match(request)
     if granted is not None and granted.pk == pk:
         return granted
-    match = Match.objects.defer("state").filter(pk=pk).first()
-    if match is None:
-        raise Http404("no such match")
-    return match
+    return one_or_404(Match.objects.defer("state"), "match", pk=pk)
 
 
 def _require_scorer(request: Request, match: Match) -> None:
     if not can_score(request.user, granted_match(request), match):
-        if not request.user.is_authenticated and request.auth is None:
+        if not is_signed_in(request.user) and request.auth is None:
             raise exceptions.NotAuthenticated("sign in, or use this table's scorer link")
         raise exceptions.PermissionDenied("you may not score this match")
 

@@ -8,8 +8,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tablescore import urls
 from tablescore.urls import handler404, handler500  # noqa: F401  (the project's error pages)
-from tablescore.urls import urlpatterns as project
 
 
 def page_without_database(request: HttpRequest) -> HttpResponse:
@@ -36,5 +36,5 @@ urlpatterns = [
     path("faults/page/", page_without_database),
     path("api/faults/unavailable/", ApiWithoutDatabase.as_view()),
     path("api/faults/bug/", ApiOtherwiseBroken.as_view()),
-    *project,
+    *urls.urlpatterns,
 ]

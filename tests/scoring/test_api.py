@@ -165,6 +165,25 @@ def test_anyone_reads_a_match_state(api):
     assert response["ETag"] == f'"{match.revision}"'
 
 
+def test_it_answers_304_for_an_unchanged_match_and_the_new_state_after_a_deal(api):
+    match = make_match(options={"target": 100}, deals=[points(30, 20)])
+    url = f"/api/matches/{match.pk}/"
+    etag = api.get(url)["ETag"]
+
+    unchanged = api.get(url, HTTP_IF_NONE_MATCH=etag)
+
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    assert unchanged["ETag"] == etag
+    assert unchanged["Cache-Control"] == "no-cache"
+    as_table(api, match).post(f"/api/matches/{match.pk}/deals/", points(5, 9), format="json")
+    changed = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed.json()["totals"] == {"Ann": 35, "Ben": 29}
+    match.refresh_from_db()
+    assert changed["ETag"] == f'"{match.revision}"' != etag
+
+
 def test_it_answers_404_for_a_missing_match(api):
     assert api.get("/api/matches/999/").status_code == 404
     assert api.post("/api/matches/999/deals/", points(1, 2), format="json").status_code == 404

@@ -118,6 +118,20 @@ def test_it_shows_a_tournament_to_anyone(api, tournament):
     assert api.get("/api/tournaments/").json()[0]["id"] == tournament.pk
 
 
+def test_it_answers_304_for_an_unchanged_tournament_and_200_once_it_changed(api, boss, tournament):
+    url = f"/api/tournaments/{tournament.pk}/"
+    etag = api.get(url)["ETag"]
+    assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    api.patch(url, {"rounds": 4}, format="json")
+
+    again = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200
+    assert again["ETag"] != etag
+    tournament.refresh_from_db()
+    assert tournament.rounds_planned == 4
+
+
 def test_it_answers_404_and_405(api, boss):
     assert api.get("/api/tournaments/999/").status_code == 404
     assert api.get("/api/tournaments/999/").json()["error"]["rule"]

@@ -7,38 +7,38 @@ import sys
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from tablescore import settings as s
+from tablescore.settings import database_from_url, env_bool, env_int, env_list, redis_url
 from tests.paths import ROOT
 
 
 def test_it_reads_booleans(monkeypatch):
     monkeypatch.setenv("X_FLAG", "yes")
-    assert s.env_bool("X_FLAG", False) is True
+    assert env_bool("X_FLAG", False) is True
     monkeypatch.setenv("X_FLAG", "off")
-    assert s.env_bool("X_FLAG", True) is False
+    assert env_bool("X_FLAG", True) is False
     monkeypatch.delenv("X_FLAG")
-    assert s.env_bool("X_FLAG", True) is True
+    assert env_bool("X_FLAG", True) is True
 
 
 def test_it_names_the_variable_of_a_bad_boolean(monkeypatch):
     monkeypatch.setenv("X_FLAG", "maybe")
     with pytest.raises(ImproperlyConfigured, match="X_FLAG"):
-        s.env_bool("X_FLAG", False)
+        env_bool("X_FLAG", False)
 
 
 def test_it_names_the_variable_of_a_bad_integer(monkeypatch):
     monkeypatch.setenv("X_COUNT", "ten")
     with pytest.raises(ImproperlyConfigured, match="X_COUNT"):
-        s.env_int("X_COUNT", 1)
+        env_int("X_COUNT", 1)
 
 
 def test_it_reads_lists(monkeypatch):
     monkeypatch.setenv("X_HOSTS", "a.example, b.example,,")
-    assert s.env_list("X_HOSTS", []) == ["a.example", "b.example"]
+    assert env_list("X_HOSTS", []) == ["a.example", "b.example"]
 
 
 def test_it_parses_a_postgres_url():
-    db = s.database_from_url("DATABASE_URL", "postgres://u:p%40ss@db.example:6543/tables?sslmode=require")
+    db = database_from_url("DATABASE_URL", "postgres://u:p%40ss@db.example:6543/tables?sslmode=require")
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["NAME"], db["USER"], db["PASSWORD"], db["HOST"], db["PORT"]) == (
         "tables",
@@ -51,24 +51,24 @@ def test_it_parses_a_postgres_url():
 
 
 def test_a_postgres_url_may_set_its_own_connect_timeout():
-    db = s.database_from_url("DATABASE_URL", "postgres://u@db.example/tables?connect_timeout=20")
+    db = database_from_url("DATABASE_URL", "postgres://u@db.example/tables?connect_timeout=20")
     assert db["OPTIONS"] == {"connect_timeout": "20"}
 
 
 def test_it_parses_a_sqlite_url():
-    assert s.database_from_url("DATABASE_URL", "sqlite:////tmp/x.db")["NAME"] == "/tmp/x.db"
+    assert database_from_url("DATABASE_URL", "sqlite:////tmp/x.db")["NAME"] == "/tmp/x.db"
 
 
 @pytest.mark.parametrize("url", ["mysql://x/y", "postgres://host:notaport/db", "postgres://host"])
 def test_it_rejects_a_bad_database_url_naming_the_variable(url):
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
-        s.database_from_url("DATABASE_URL", url)
+        database_from_url("DATABASE_URL", url)
 
 
 def test_it_rejects_a_bad_redis_url(monkeypatch):
     monkeypatch.setenv("REDIS_URL", "http://cache")
     with pytest.raises(ImproperlyConfigured, match="REDIS_URL"):
-        s.redis_url("REDIS_URL")
+        redis_url("REDIS_URL")
 
 
 def _manage(*args, **env):

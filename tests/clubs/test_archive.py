@@ -159,6 +159,33 @@ def test_it_restores_a_club_into_a_new_database(demo, tmp_path):
     assert PlayerFactory().pk > highest_id(first, "clubs.player")
 
 
+def as_written_before_clubs_moved(document: dict[str, Any]) -> dict[str, Any]:
+    """The document as version 1 wrote it: the club's own rows were labelled ``scoring.*``."""
+
+    def old(label: str) -> str:
+        return label.replace("clubs.", "scoring.")
+
+    return {
+        **document,
+        "version": 1,
+        "counts": {old(label): count for label, count in document["counts"].items()},
+        "objects": [{**obj, "model": old(obj["model"])} for obj in document["objects"]],
+    }
+
+
+def test_it_restores_an_archive_written_before_the_clubs_moved(demo, tmp_path):
+    first = export(tmp_path)
+    written = as_written_before_clubs_moved(first)
+    assert written["counts"]["scoring.club"] == 1
+    (tmp_path / "v1.json").write_text(json.dumps(written), encoding="utf-8")
+    demo.delete()
+
+    out = restore(tmp_path / "v1.json")
+
+    assert "Restored club 'demo'" in out
+    assert without_date(export(tmp_path, name="again.json")) == without_date(first)
+
+
 def test_it_writes_the_archive_to_standard_output(demo):
     out = io.StringIO()
 

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import path
 
-from tablescore.urls import urlpatterns as site_urls
+from tablescore import urls
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ def crash(request):
     raise ZeroDivisionError("a bug")
 
 
-urlpatterns = [path("crash/", crash), *site_urls]
+urlpatterns = [path("crash/", crash), *urls.urlpatterns]
 handler404 = "tablescore.errors.not_found"
 handler500 = "tablescore.errors.server_error"
 

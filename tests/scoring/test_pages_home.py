@@ -1,0 +1,25 @@
+"""The home page lists the games and the matches in progress."""
+
+import pytest
+
+from clubs.demo import load_demo
+from games import GAMES
+from scoring.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_every_game(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    for game in GAMES.values():
+        assert game.name in response.text
+
+
+def test_it_lists_matches_in_progress_after_the_demo(client):
+    load_demo(with_admin=False)
+    response = client.get("/")
+    titles = list(Match.objects.filter(status="in_progress").values_list("title", flat=True))
+    assert titles
+    for title in titles:
+        assert title in response.text

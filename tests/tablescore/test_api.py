@@ -1,0 +1,78 @@
+"""The API's one error shape, whatever raised the error: a service, DRF, an access check."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from rest_framework import authentication
+from rest_framework.permissions import AllowAny
+from rest_framework.test import APIRequestFactory
+from rest_framework.views import APIView
+
+from clubs.access import SignInRequired
+from clubs.errors import Conflict, InvalidEntry
+from tablescore.api import first_error
+
+
+def answer_of(error, *, challenge=True):
+    """What a view that raises ``error`` answers (with or without an authentication challenge)."""
+
+    class View(APIView):
+        permission_classes = [AllowAny]
+        authentication_classes = [authentication.TokenAuthentication] if challenge else []
+
+        def get(self, request):
+            raise error
+
+    response = View.as_view()(APIRequestFactory().get("/api/x/"))
+    return response.status_code, response.data, response.get("WWW-Authenticate")
+
+
+def test_a_service_error_answers_its_status_field_rule_and_extras():
+    status, body, _ = answer_of(Conflict("deal 3 was changed meanwhile", "If-Match", current_version=2))
+
+    assert status == 409
+    assert body == {
+        "error": {"field": "If-Match", "rule": "deal 3 was changed meanwhile", "current_version": 2}
+    }
+    assert answer_of(InvalidEntry("bid must be 80 to 160", "bid"))[:2] == (
+        400,
+        {"error": {"field": "bid", "rule": "bid must be 80 to 160"}},
+    )
+
+
+def test_nobody_signed_in_answers_401_with_the_views_challenge():
+    assert answer_of(SignInRequired("sign in as an organizer of the club")) == (
+        401,
+        {"error": {"field": None, "rule": "sign in as an organizer of the club"}},
+        "Token",
+    )
+
+
+def test_nobody_signed_in_answers_403_where_the_view_has_no_challenge():
+    status, body, challenge = answer_of(SignInRequired("sign in"), challenge=False)
+
+    assert (status, challenge) == (403, None)
+    assert body["error"]["rule"] == "sign in"
+
+
+def test_a_refusal_keeps_its_own_words():
+    assert answer_of(PermissionDenied("only the club's owners and organizers may do this"))[:2] == (
+        403,
+        {"error": {"field": None, "rule": "only the club's owners and organizers may do this"}},
+    )
+
+
+def test_a_serializers_first_problem_names_its_field():
+    assert first_error({"title": ["too long"], "game": ["required"]}) == ("title", "too long")
+    assert first_error({"non_field_errors": ["no"]}) == (None, "no")
+    assert first_error(["odd"]) == (None, "['odd']")
+
+
+def test_the_schema_helpers_describe_the_error_shape(client):
+    schema = client.get("/api/schema/?format=json").json()
+
+    detail = schema["components"]["schemas"]["ErrorDetail"]
+    assert set(detail["properties"]) == {"field", "rule"}
+    assert schema["paths"]["/api/matches/{id}/"]["get"]["responses"]["404"]["content"]["application/json"][
+        "schema"
+    ] == {"$ref": "#/components/schemas/Error"}
