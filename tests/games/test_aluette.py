@@ -350,7 +350,7 @@ def test_it_matches_the_golden_score_sheets(path):
 # -- review: a whole match by hand, through the command line -------------------------------------
 
 
-def test_review_a_match_to_ten_by_hand():
+def test_a_match_to_ten_by_hand():
     # target 10, seat 3 deals first.
     # 1 (3) BBBBBAAAA: Them win the first five in a row: 5.              0 - 5
     # 2 (0) Us first to five with an opening run of 9: 9.                9 - 5
@@ -427,5 +427,5 @@ def test_review_a_match_to_ten_by_hand():
         ({"first_to_five": "Us", "opening_run": 1, "tricks": {}}, "tricks"),
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of([entry]) == (0, field)

@@ -537,7 +537,7 @@ def _score(deals: list[Any], options: dict[str, Any], *args: str) -> Any:
     return without_breakdowns(run.doc)
 
 
-def test_review_equal_totals_past_the_target_play_on_under_higher_total():
+def test_equal_totals_past_the_target_play_on_under_higher_total():
     doc = _score(
         TO_SIXTY,
         {"target": 60, "made_bid_scores": "all_points"},
@@ -576,14 +576,14 @@ def test_review_equal_totals_past_the_target_play_on_under_higher_total():
     assert (doc["next_dealer"], doc["next_deal"]) == (None, None)
 
 
-def test_review_the_bidders_go_out_first_when_both_reach_the_target():
+def test_the_bidders_go_out_first_when_both_reach_the_target():
     doc = _score(TO_SIXTY[:4], {"target": 60, "made_bid_scores": "all_points", "first_dealer": 1})
 
     assert doc["totals"] == {"Us": 60, "Them": 60}
     assert doc["outcome"] == {"finished": True, "winner": "Them", "draw": False}
 
 
-def test_review_default_scoring_of_the_same_deals():
+def test_the_same_deals_under_the_default_scoring_fall_short_of_the_target():
     # bid_plus_high_trump: 1 Them 25 + 5 = 30, Us 5; 2 Us 25 + 5 = 30, Them 5; 3 Us 20 + 5 = 25,
     # Them 10; 4 Them 20 + 5 = 25, Us 10; 5 Them 25 + 5 = 30, Us 5: 75 - 100, short of 120.
     doc = _score(TO_SIXTY, {})
@@ -600,7 +600,7 @@ def test_review_default_scoring_of_the_same_deals():
     assert doc["next_deal"] == {"dealer": 1}
 
 
-def test_review_a_side_at_100_may_not_bid_15_in_the_next_deal():
+def test_a_side_at_100_may_not_bid_15_in_the_next_deal():
     # After the five default deals Them have 100: a bid of 15 by Them is an error on bid, by Us fine.
     assert error_of([*TO_SIXTY, deal("Them", 15, 2, 3, None)]) == (5, "bid")
     assert error_of([*TO_SIXTY, deal("Us", 15, 3, 2, None), deal("Them", 15, 2, 3, None)]) == (6, "bid")
@@ -628,5 +628,5 @@ def test_review_a_side_at_100_may_not_bid_15_in_the_next_deal():
         ),
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of([entry]) == (0, field)

@@ -492,7 +492,7 @@ def test_it_has_at_least_three_golden_sheets():
 # -- review: whole matches by hand, through the command line -------------------------------------
 
 
-def test_review_a_down_up_25_start_with_times_five_boards_by_hand():
+def test_a_down_up_25_start_with_times_five_boards_by_hand():
     # --preset down-up-25, failed_board times_five, seat 3 deals first.
     # 1 (seat 3, n 13) [3, board, 4, pass]: Us 7, Them board. 2 / 11: Us fail -35; Them board
     #   failed, 5 x 13 = -65.                                                     -35 / -65
@@ -556,7 +556,7 @@ def _split(n: int, extra_to_us: bool) -> dict[str, Any]:
     return deal([1, 1, "pass", "pass"], us, n - us)
 
 
-def test_review_a_whole_down_up_26_match_of_mirrored_deals_is_a_draw():
+def test_a_whole_down_up_26_match_of_mirrored_deals_is_a_draw():
     # Each deal, both sides bid 1 and split the tricks; the odd trick of the 14 odd-sized deals goes
     # to Us and Them in turn, so the totals are equal after the 26th deal: a draw.
     match = []
@@ -598,5 +598,5 @@ def test_review_a_whole_down_up_26_match_of_mirrored_deals_is_a_draw():
         ({"bids": [1, "pass", "pass", "pass"], "tricks": {"Us": 13, "Them": 0}, "trump": None}, "trump"),
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of([entry]) == (0, field)

@@ -1496,11 +1496,11 @@ def test_it_raises_only_game_errors_for_any_json(entries):
         pytest.param({"dead": "yes", "taker": "NS"}, "dead", id="dead not a boolean is on dead"),
     ],
 )
-def test_review_a_dead_deal_names_the_first_other_field(entry, field):
+def test_a_dead_deal_names_the_first_other_field(entry, field):
     assert error([GOOD, entry]) == (1, field)
 
 
-def test_review_a_dead_deal_error_through_the_command_line():
+def test_a_dead_deal_error_through_the_command_line():
     run = run_cli(
         ["score", "coinche"], {"sides": SIDES, "deals": [{"dead": True, "trump": "hearts", "bid": 80}]}
     )
@@ -1536,7 +1536,7 @@ FFB_MATCH = [
 ]
 
 
-def test_review_a_hand_made_ffb_match_through_the_command_line():
+def test_a_hand_made_ffb_match_through_the_command_line():
     run = run_cli(
         ["score", "coinche", "--option", "tie_rule=litige"],
         {"sides": SIDES, "options": {"preset": "ffb"}, "deals": FFB_MATCH},
@@ -1567,7 +1567,7 @@ def test_review_a_hand_made_ffb_match_through_the_command_line():
     assert doc["pot"] == 0
 
 
-def test_review_the_same_match_under_parlett():
+def test_the_same_ffb_match_scored_under_parlett():
     # Deal 3: (round10(102 + 20) + 100) × 2 = 440 + pot 80 = 520; NS round10(60) × 2 = 120.
     # Deal 4: EW keep their carré (no transfer): NS round10(252 + 20) + 250 = 520; EW round10(200) = 200.
     # Deal 5: NS belote 20 × 4 = 80; EW (160 + 150) × 4 = 1240.
@@ -1586,7 +1586,7 @@ def test_review_the_same_match_under_parlett():
     assert run.doc["outcome"]["winner"] == "EW"
 
 
-def test_review_belote_alone_cannot_win_then_the_next_contract_decides():
+def test_belote_alone_cannot_win_then_the_next_contract_decides():
     # FFB, target 350. Deal 1 and 2: NS 80♥ made 92/70: 90 + 80 = 170, EW 70 (twice): 340 – 140.
     # Deal 3: NS 90♠ 60/102 with belote: 80 < 90, failed; NS 20, EW 160 + 90 = 250: 360 – 390.
     # Both reach 350 but NS failed its contract on this deal: EW are the only candidate and win.
@@ -1607,7 +1607,7 @@ def test_review_belote_alone_cannot_win_then_the_next_contract_decides():
     assert run.doc["next_deal"] == {"dealer": 3}
 
 
-def test_review_pagat_last_contract_winner_breaks_a_tie_at_the_target():
+def test_pagat_last_contract_winner_breaks_a_tie_at_the_target():
     # pagat (reach_bid, bid_only), target 200 via the match options.
     # NS 80♥ 92/70: 90 ≥ 82 made: NS round10(92) + 80 = 170, EW 70.
     # EW 80♥ 70/92: the mirror: EW 170, NS 70. Totals 240 – 240, both ≥ 200 and equal:

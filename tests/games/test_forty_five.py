@@ -249,7 +249,7 @@ def test_it_has_at_least_three_golden_sheets():
 # -- review: a whole match by hand, through the command line -------------------------------------
 
 
-def test_review_a_match_to_a_lower_target_by_hand():
+def test_a_match_to_a_lower_target_by_hand():
     # target 20, seat 2 deals first: 4/1 -> Us 5; 0/5 -> Them 10; 5/0 -> Us 10 (15-10);
     # 3/2 -> Us 5: 20-10, Us win. Dealers 2, 3, 0, 1.
     run = run_cli(
@@ -313,5 +313,5 @@ def test_review_a_match_to_a_lower_target_by_hand():
         ({"trump": "stars", "extra": 1}, "extra"),  # an unknown key first
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of([entry]) == (0, field)

@@ -15,7 +15,7 @@ TARGET_AND_DEALS = [
 
 
 @pytest.mark.parametrize(("key", "sides"), TARGET_AND_DEALS)
-def test_review_echoed_options_of_a_match_to_a_target_can_be_scored_again(key, sides):
+def test_echoed_options_of_a_match_to_a_target_can_be_scored_again(key, sides):
     # docs/games/README.md §6: "The output echoes the complete effective option set (options), so a stored match
     # can always be re-scored with the same rules." A default deals echoed next to an explicit target
     # would be "both given" on the second run.
@@ -30,7 +30,7 @@ def test_review_echoed_options_of_a_match_to_a_target_can_be_scored_again(key, s
 
 
 @pytest.mark.parametrize(("key", "sides"), TARGET_AND_DEALS)
-def test_review_an_explicit_null_deals_next_to_a_target_is_not_given(key, sides):
+def test_an_explicit_null_deals_next_to_a_target_is_not_given(key, sides):
     # docs/games/README.md §4: "A default value does not count as given, and neither does an explicit null."
     options = find_game(key).new_match(sides, {"target": 40, "deals": None}).as_json()["options"]
 
@@ -38,14 +38,14 @@ def test_review_an_explicit_null_deals_next_to_a_target_is_not_given(key, sides)
 
 
 @pytest.mark.parametrize(("key", "sides"), TARGET_AND_DEALS[:1])
-def test_review_a_null_deals_without_a_target_is_still_an_error_on_deals(key, sides):
+def test_a_null_deals_without_a_target_is_still_an_error_on_deals(key, sides):
     # deals is "integer ≥ 1" in these games: without a target the match would never end.
     with pytest.raises(OptionError) as caught:
         find_game(key).new_match(sides, {"deals": None})
     assert caught.value.field == "deals"
 
 
-def test_review_a_null_deals_on_the_command_line_lets_a_target_from_match_json_stand():
+def test_a_null_deals_on_the_command_line_lets_a_target_from_match_json_stand():
     run = run_main(
         ["score", "matching-trumps", "--option", "deals=null"],
         {"sides": ["Ann", "Ben"], "options": {"target": 12}, "deals": []},
@@ -56,7 +56,7 @@ def test_review_a_null_deals_on_the_command_line_lets_a_target_from_match_json_s
     assert run.doc["options"]["deals"] is None
 
 
-def test_review_a_target_and_deals_from_two_layers_are_both_given():
+def test_a_target_and_deals_from_two_layers_are_both_given():
     run = run_main(
         ["score", "matching-trumps", "--option", "deals=4"],
         {"sides": ["Ann", "Ben"], "options": {"target": 12}, "deals": []},
@@ -69,7 +69,7 @@ def test_review_a_target_and_deals_from_two_layers_are_both_given():
 
 
 @pytest.mark.parametrize("name", ["NaN", "Infinity", "-Infinity"])
-def test_review_an_option_value_that_is_not_json_is_a_string(name):
+def test_an_option_value_that_is_not_json_is_a_string(name):
     # NaN and Infinity are not JSON (RFC 8259); Python's json module reads them as floats.
     run = run_main(
         ["score", "tally", "--option", f"first_dealer={name}"],
@@ -84,7 +84,7 @@ def test_review_an_option_value_that_is_not_json_is_a_string(name):
 # -- rule sentences ---------------------------------------------------------------------------------
 
 
-def test_review_a_stepped_integer_out_of_range_reads_as_english():
+def test_a_stepped_integer_out_of_range_reads_as_english():
     kind = Integer(15, 30, 5)
 
     assert kind.check(35, None) == "must be a multiple of 5 from 15 to 30"

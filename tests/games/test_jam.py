@@ -43,7 +43,7 @@ BEST_OF_THREE = [
 ]
 
 
-def test_review_a_best_of_three_match_by_hand():
+def test_a_best_of_three_match_by_hand():
     run = run_cli(
         ["score", "jam", "--option", "restart_after_grand=true", "--option", "first_dealer=Bob"],
         {"sides": SIDES, "options": {"rubbers": 3}, "deals": BEST_OF_THREE},
@@ -87,13 +87,13 @@ def test_review_a_best_of_three_match_by_hand():
     assert doc["options"] == {"target": 5, "rubbers": 3, "restart_after_grand": True, "first_dealer": "Bob"}
 
 
-def test_review_an_entry_after_the_match_is_an_error_before_any_field_check():
+def test_an_entry_after_the_match_is_an_error_before_any_field_check():
     run = score([*BEST_OF_THREE, {"bogus": 1}], {"rubbers": 3, "restart_after_grand": True})
 
     assert error_of(run) == (5, None)
 
 
-def test_review_a_rubber_to_a_lower_target_ends_once_one_total_reaches_it():
+def test_a_rubber_to_a_lower_target_ends_once_one_total_reaches_it():
     # target 3: two fourteen-deals make 2-2 (below the target), then Ann's fifteen: 5-2, Ann.
     run = score(
         [form1(14, 12, [], []), form1(12, 14, [], []), form1(15, 11, [], [])],
@@ -132,7 +132,7 @@ def test_review_a_rubber_to_a_lower_target_ends_once_one_total_reaches_it():
         ({"tricks": {"Ann": 13, "Bob": 14}, "runs": {"Ann": [3], "Bob": []}, "x": 1}, "x"),
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of(score([entry])) == (0, field)
 
 
@@ -150,11 +150,11 @@ def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
         ({"preset": "x"}, "preset"),
     ],
 )
-def test_review_bad_options_are_errors_on_the_option(options, field):
+def test_bad_options_are_errors_on_the_option(options, field):
     assert error_of(score([], options)) == (None, field)
 
 
-def test_review_an_all_won_deal_is_one_grand_slam_and_a_fourteen():
+def test_an_all_won_deal_is_one_grand_slam_and_a_fourteen():
     # 26 in a row: one streak, one grand (3); 26 tricks with a grand score fourteen (2), not fifteen.
     doc = score([{"sequence": "A" * 26}], {"target": 10}).doc
 

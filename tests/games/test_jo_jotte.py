@@ -921,11 +921,11 @@ def test_it_raises_only_game_errors_for_any_json(entry, options):
         pytest.param({"dead": 1, "declarer": E}, "dead", id="dead not a boolean is on dead"),
     ],
 )
-def test_review_a_dead_deal_names_the_first_other_field(entry, field):
+def test_a_dead_deal_names_the_first_other_field(entry, field):
     assert error_of([VALID, entry]) == (1, field)
 
 
-def test_review_a_dead_deal_error_through_the_command_line():
+def test_a_dead_deal_error_through_the_command_line():
     run = run_cli(["score", "jo-jotte"], {"sides": SIDES, "deals": [{"dead": True, "tricks": {E: 9, J: 0}}]})
     assert run.code == 2
     assert (run.doc["error"]["deal"], run.doc["error"]["field"]) == (0, "tricks")
@@ -981,7 +981,7 @@ REVIEW_RUBBER = [
 ]
 
 
-def test_review_a_hand_made_rubber_through_the_command_line():
+def test_a_hand_made_rubber_through_the_command_line():
     run = run_cli(["score", "jo-jotte"], {"sides": SIDES, "options": REVIEW_OPTIONS, "deals": REVIEW_RUBBER})
     assert run.code == 0, run
     doc = run.doc
@@ -1014,7 +1014,7 @@ def test_review_a_hand_made_rubber_through_the_command_line():
     assert doc["next_deal"] is None
 
 
-def test_review_winner_by_points_can_differ_from_the_rubber_winner():
+def test_winner_by_points_can_differ_from_the_rubber_winner():
     deals = [
         # Ely 100 > 60: 100 below, game 1 to Ely.
         deal(E, "spades", (6, 3), (100, 60)),

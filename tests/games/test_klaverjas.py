@@ -607,7 +607,7 @@ REVIEW_MATCH = [
 ]
 
 
-def test_review_a_hand_made_target_match_through_the_command_line():
+def test_a_hand_made_target_match_through_the_command_line():
     match = {"sides": SIDES, "options": {"target": 1500}, "deals": REVIEW_MATCH}
     run = run_cli(["score", "klaverjas", "--preset", "parlett"], match)
     assert run.code == 0, run
@@ -641,7 +641,7 @@ def test_review_a_hand_made_target_match_through_the_command_line():
     assert (after.code, after.doc["error"]["deal"], after.doc["error"]["field"]) == (2, 5, None)
 
 
-def test_review_the_same_match_without_the_defence_pit_bonus_plays_on():
+def test_the_same_match_without_the_defence_pit_bonus_plays_on():
     # Deal 3 loses its 100: Wij 232. Totals 1414 – 466: nobody has 1500; seat 1 deals next.
     match = {"sides": SIDES, "options": {"target": 1500, "defence_pit_bonus": False}, "deals": REVIEW_MATCH}
     doc = run_cli(["score", "klaverjas", "--preset", "parlett"], match).doc
@@ -651,7 +651,7 @@ def test_review_the_same_match_without_the_defence_pit_bonus_plays_on():
     assert doc["next_deal"] == {"dealer": 1}
 
 
-def test_review_target_and_deals_given_on_two_layers_is_an_error_on_deals():
+def test_target_and_deals_given_on_two_layers_is_an_error_on_deals():
     # docs/games/README.md §4: both given explicitly, one in match.json and one on the command line.
     run = run_cli(
         ["score", "klaverjas", "--option", "target=1500"],
@@ -667,7 +667,7 @@ def test_review_target_and_deals_given_on_two_layers_is_an_error_on_deals():
     assert (run.doc["options"]["deals"], run.doc["options"]["target"]) == (8, None)
 
 
-def test_review_the_echoed_options_of_a_target_match_can_be_scored_again():
+def test_the_echoed_options_of_a_target_match_can_be_scored_again():
     # docs/games/README.md §6: "The output echoes the complete effective option set (options), so a stored match can
     # always be re-scored with the same rules." Echoing the default deals 16 next to target 1500 made
     # the second run fail with "both given" (docs/games/README.md §4); the fixed length is not in use, so it is null.
@@ -681,7 +681,7 @@ def test_review_the_echoed_options_of_a_target_match_can_be_scored_again():
     assert again.doc["totals"] == first.doc["totals"] == {"Wij": 82, "Zij": 80}
 
 
-def test_review_an_explicit_null_deals_next_to_a_target_does_not_count_as_given():
+def test_an_explicit_null_deals_next_to_a_target_does_not_count_as_given():
     # docs/games/README.md §4: "A default value does not count as given, and neither does an explicit null."
     doc = play([MADE], {"target": 200, "deals": None}).as_json()
     assert (doc["options"]["target"], doc["options"]["deals"]) == (200, None)

@@ -799,7 +799,7 @@ def p4(a: int, b: int, c: int, d: int) -> dict[str, int]:
     return dict(zip(P4, (a, b, c, d), strict=True))
 
 
-def test_review_a_team_match_to_a_target_by_hand():
+def test_a_team_match_to_a_target_by_hand():
     # teams [[0, 2], [1, 3]], target 15, P3 deals first (so P4 leads).
     # 1 dealer P3, leader P4: 3/2/4/1, last P2 -> teams 7 / 3.
     # 2 leader P2, dealer P1 (before P2): 1/4/1/4, last P4 -> 2 / 8: 9 / 11.
@@ -854,7 +854,7 @@ def test_review_a_team_match_to_a_target_by_hand():
     assert three["next_deal"] == {"dealer": "P4", "leader": "P1"}
 
 
-def test_review_the_default_length_is_two_deals_per_player():
+def test_the_default_length_is_two_deals_per_player():
     # two players: 4 deals. Ann 6, 4, 5, 5 -> 20; Ben 4, 6, 5, 5 -> 20: a draw after the 4th deal.
     sides = ["Ann", "Ben"]
     ab = [
@@ -893,7 +893,7 @@ def test_review_the_default_length_is_two_deals_per_player():
         ({"tricks": abc(10, 0, 0), "last_trick": "Ann", "leader": "Ann"}, "leader"),
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of([entry]) == (0, field)
 
 
@@ -910,7 +910,7 @@ def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
         (["--trump", "TS", "10S", "KH"], "cards"),
     ],
 )
-def test_review_the_referee_rejects_bad_input(args, field):
+def test_the_trick_referee_rejects_bad_input(args, field):
     assert cli_error_of(run_main(["trick", "matching-trumps", *args])) == (None, field)
 
 
@@ -933,7 +933,7 @@ def test_review_the_referee_rejects_bad_input(args, field):
         ("2S", ["TH", "9H"], (1, "lead_suit", None)),
     ],
 )
-def test_review_the_referee_on_hand_worked_tricks(trump, cards, expect):
+def test_the_trick_referee_on_tricks_worked_by_hand(trump, cards, expect):
     run = run_main(["trick", "matching-trumps", "--trump", trump, *cards])
 
     assert run.code == 0

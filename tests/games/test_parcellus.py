@@ -374,7 +374,7 @@ def test_it_matches_the_golden_score_sheets(path):
 # -- review: whole matches by hand, through the command line -------------------------------------
 
 
-def test_review_a_match_to_twenty_by_hand():
+def test_a_match_to_twenty_by_hand():
     # target 20, North deals first.
     # 1 (North, left) parcels 1/4/1, cards 2/12/5, J♥ South: West 2, North 12 + 6 = 18,
     #   South 5 + 2 = 7.                                                      2 / 18 / 7
@@ -422,7 +422,7 @@ def test_review_a_match_to_twenty_by_hand():
     assert doc["options"] == {"target": 20, "first_dealer": "North"}
 
 
-def test_review_a_tie_at_the_top_past_the_target_plays_on():
+def test_a_tie_at_the_top_past_the_target_plays_on():
     # target 20: 3/3/0 parcels, 10/10/0 cards: 13 / 13 / 0; then 3/3/0, 8/8/0: 24 / 24 / 0, tied at
     # the top: the third deal is dealt by South, passing left.
     run = run_main(
@@ -459,5 +459,5 @@ def test_review_a_tie_at_the_top_past_the_target_plays_on():
         ({**deal((2, 2, 2), (8, 8, 8), "West"), "dealer": "West"}, "dealer"),
     ],
 )
-def test_review_bad_entries_report_the_field_of_the_spec(entry, field):
+def test_bad_entries_name_the_field_and_the_rule_they_break(entry, field):
     assert error_of([entry]) == (0, field)

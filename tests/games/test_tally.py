@@ -28,7 +28,7 @@ def points(sides: list[str], *values: int) -> dict[str, Any]:
 # -- review: whole matches, worked out by hand ----------------------------------------------------
 
 
-def test_review_a_low_wins_match_to_a_target_by_hand():
+def test_a_low_wins_match_to_a_target_by_hand():
     # C deals first. 10/20/5/0; 20/15/30/26 -> 30/35/35/26; 0/15/10/24 -> 30/50/45/50: B and D
     # reach 50, and A alone holds the lowest total: A wins. Dealers C, D, A.
     run = run_cli(
@@ -58,7 +58,7 @@ def test_review_a_low_wins_match_to_a_target_by_hand():
     assert doc["options"] == {"target": 50, "deals": None, "win": "low", "first_dealer": "C"}
 
 
-def test_review_a_low_wins_tie_at_the_bottom_plays_on():
+def test_a_low_wins_tie_at_the_bottom_plays_on():
     # target 10, low wins: 10/5/5 -> A reached it, B and C share the lowest: another deal.
     sides = ["A", "B", "C"]
     doc = score(sides, [points(sides, 10, 5, 5)], {"target": 10, "win": "low"}).doc
@@ -70,7 +70,7 @@ def test_review_a_low_wins_tie_at_the_bottom_plays_on():
     assert doc["outcome"] == {"finished": True, "winner": "C", "draw": False}
 
 
-def test_review_an_open_ended_match_names_the_leader():
+def test_an_open_ended_match_names_the_leader():
     sides = ["Ann", "Ben", "Cy"]
     doc = score(sides, [points(sides, 5, -3, 5)]).doc
 
@@ -82,7 +82,7 @@ def test_review_an_open_ended_match_names_the_leader():
     assert doc["next_dealer"] == "Ben"
 
 
-def test_review_a_fixed_number_of_deals_ends_after_that_many():
+def test_a_fixed_number_of_deals_ends_after_that_many():
     sides = ["Ann", "Ben"]
     doc = score(sides, [points(sides, 1, 0), points(sides, 0, 2)], {"deals": 2}).doc
 
@@ -111,7 +111,7 @@ def test_review_a_fixed_number_of_deals_ends_after_that_many():
         ({}, ["--preset", "x"], "preset"),
     ],
 )
-def test_review_bad_options_are_errors_on_the_option(options, args, field):
+def test_bad_options_are_errors_on_the_option(options, args, field):
     assert error_of(score(["A", "B"], [], options, *args)) == (None, field)
 
 
@@ -125,7 +125,7 @@ def test_review_bad_options_are_errors_on_the_option(options, args, field):
         ({"target": -5}, [], -5, None),  # "integer, or null": any integer
     ],
 )
-def test_review_an_explicit_null_is_not_given(options, args, target, deals):
+def test_an_explicit_null_is_not_given(options, args, target, deals):
     run = score(["A", "B"], [], options, *args)
 
     assert run.code == 0, run.doc
@@ -136,11 +136,11 @@ def test_review_an_explicit_null_is_not_given(options, args, target, deals):
     ("sides", "field"),
     [(["A"], "sides"), ([f"P{i}" for i in range(9)], "sides"), (["A", "A"], "sides"), (["A", ""], "sides")],
 )
-def test_review_two_to_eight_distinct_sides(sides, field):
+def test_it_needs_two_to_eight_distinct_sides(sides, field):
     assert error_of(score(sides, [])) == (None, field)
 
 
-def test_review_eight_sides_are_fine():
+def test_eight_sides_are_fine():
     sides = [f"P{i}" for i in range(8)]
     doc = score(sides, [points(sides, *range(8))]).doc
 
@@ -162,5 +162,5 @@ def test_review_eight_sides_are_fine():
         {},
     ],
 )
-def test_review_points_must_name_every_side_with_an_integer(entry):
+def test_points_must_name_every_side_with_an_integer(entry):
     assert error_of(score(["A", "B"], [entry])) == (0, "points")
