@@ -187,18 +187,22 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public.html", context)
 
 
-@require_GET
-def live(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The public page's live part; 304 while nothing it shows has changed."""
+def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -> HttpResponseBase:
+    """A live part of a public page (``template``), 304 while nothing it shows has changed."""
     tournament = tournament_or_404(pk)
     rounds = documents.current_rounds(tournament)
 
     def page() -> HttpResponse:
-        context = _public_context(tournament)
-        context["poll_url"] = request.path
-        return render(request, "tournaments/_live.html", context)
+        context = {**_public_context(tournament), "poll_url": request.path, **extra}
+        return render(request, template, context)
 
     return conditional_get(request, documents.live_revision(tournament, rounds), page)
+
+
+@require_GET
+def live(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The public page's live part."""
+    return _live_fragment(request, pk, "tournaments/_live.html")
 
 
 @require_GET
@@ -214,15 +218,10 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def projector_live(request: HttpRequest, pk: int) -> HttpResponseBase:
-    tournament = tournament_or_404(pk)
-    rounds = documents.current_rounds(tournament)
-
-    def page() -> HttpResponse:
-        context = _public_context(tournament)
-        context.update({"poll_url": request.path, "cycle_seconds": PROJECTOR_SECONDS, "fragment": True})
-        return render(request, "tournaments/_projector.html", context)
-
-    return conditional_get(request, documents.live_revision(tournament, rounds), page)
+    """The projector's live part."""
+    return _live_fragment(
+        request, pk, "tournaments/_projector.html", cycle_seconds=PROJECTOR_SECONDS, fragment=True
+    )
 
 
 def _csv(text: str, filename: str) -> HttpResponse:
