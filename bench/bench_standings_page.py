@@ -55,8 +55,9 @@ def configure() -> None:
 
 def build(size: int) -> int:
     """A Swiss of ``size`` with round 1 drawn, a quarter of its tables finished; its id."""
+    from clubs.access import Actor
     from clubs.models import Club
-    from scoring import services as scoring
+    from scoring.services import deal_record
     from tournaments import services
 
     club, _ = Club.objects.get_or_create(slug="bench", defaults={"name": "Bench"})
@@ -74,12 +75,12 @@ def build(size: int) -> int:
         rows=[{"name": f"Player {i}", "seed": i, "club": f"Club {i % 40}"} for i in range(1, size + 1)],
     )
     the_round = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
-    table_actor = scoring.Actor(label="bench")
+    table_actor = Actor(label="bench")
     for table in the_round.tables.order_by("number")[: size // 8]:
         match = table.games.get().match
         first, second = match.sides
         for _ in range(2):
-            scoring.deal_record(match_id=match.pk, entry={"points": {first: 7, second: 3}}, actor=table_actor)
+            deal_record(match_id=match.pk, entry={"points": {first: 7, second: 3}}, actor=table_actor)
         services.table_sync(match_id=match.pk)
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament.pk
