@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -53,6 +54,10 @@ def schema() -> dict[str, Any]:
             )
             for table in sorted(connection.introspection.table_names(cursor))
         }
+
+
+def test_the_migrations_describe_the_models_as_they_are():
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # exits 1 on a difference
 
 
 @pytest.fixture
