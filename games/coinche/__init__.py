@@ -54,7 +54,8 @@ class Coinche(Game[CoincheState]):
     default_preset = Preset.PARLETT.value
 
     def start(self, table: Table) -> CoincheState:
-        return CoincheState(Rules.of(table.options))
+        rules = Rules.of(table.options)
+        return CoincheState(rules, sheet=rules.sheet_after(dict.fromkeys(table.sides, 0), {}))
 
     # -- one deal -----------------------------------------------------------------------------
 
@@ -74,7 +75,10 @@ class Coinche(Game[CoincheState]):
             lines = ["all four passed: dead deal, no score; the next player deals"]
             if state.pot:
                 lines.append(f"the pot of {state.pot} keeps waiting")
-            return DealScore(zero, tuple(lines), dead), CoincheState(rules, state.pot)
+            sheet = rules.sheet_after(totals, zero)
+            if sheet is not None:
+                dead["rounded_running_totals"] = sheet
+            return DealScore(zero, tuple(lines), dead), CoincheState(rules, state.pot, sheet=sheet)
         deal, lines = setup(rules, sides, entry)
         t, d = deal.taker, deal.defence
         outcome = contract_test(rules, deal, entry["bid"], lines)
@@ -99,12 +103,17 @@ class Coinche(Game[CoincheState]):
             "pot": pot,
         }
         ordered = {side: scores[side] for side in sides}
-        return DealScore(ordered, tuple(lines), extra), CoincheState(rules, pot, barred, winner)
+        sheet = rules.sheet_after(totals, ordered)
+        if sheet is not None:
+            extra["rounded_running_totals"] = sheet
+        return DealScore(ordered, tuple(lines), extra), CoincheState(rules, pot, barred, winner, sheet)
 
     # -- the match ----------------------------------------------------------------------------
 
     def result(self, table: Table, state: CoincheState, totals: Mapping[str, int], deals: int) -> Result:
         rules = state.rules
+        # with rounding = total, the end is decided on the rounded running totals (Step 7)
+        totals = rules.on_sheet(totals)
         barred = state.barred if rules.belote_alone_cannot_win else frozenset()
         candidates = [
             side for side in table.sides if totals.get(side, 0) >= rules.target and side not in barred
@@ -120,5 +129,11 @@ class Coinche(Game[CoincheState]):
             return Result(True, state.contract_winner)
         return Result(False)
 
+    def leader(self, table: Table, state: CoincheState, totals: Mapping[str, int]) -> str | None:
+        """The side ahead on the score sheet (rounded totals under ``rounding = total``)."""
+        return super().leader(table, state, state.rules.on_sheet(totals))
+
     def structure(self, table: Table, state: CoincheState) -> dict[str, Any]:
-        return {"pot": state.pot}
+        if state.sheet is None:
+            return {"pot": state.pot}
+        return {"pot": state.pot, "rounded_totals": dict(state.sheet)}

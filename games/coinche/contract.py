@@ -19,6 +19,8 @@ from games.coinche.vocabulary import (
     CAPOT,
     CAPOT_LAST_TRICK_EXTRA,
     CAPOT_VALUE,
+    GENERALE,
+    GENERALE_VALUE,
     LOWEST_BID,
     PLUS_TWO,
     REACH_BID_80,
@@ -43,7 +45,10 @@ class Deal:
     v: int
     m: int
     capot_bid: bool
+    generale_bid: bool
     capot: str | None
+    #: One player of the ``capot`` side won all 8 tricks alone (what a générale needs).
+    capot_alone: bool
     capot_bonus: bool
     cards: dict[str, int]
     melds: dict[str, int]
@@ -56,6 +61,7 @@ def setup(rules: Rules, sides: tuple[str, ...], entry: Mapping[str, Any]) -> tup
     d = other_side(sides, t)
     bid, trump, double = entry["bid"], entry["trump"], entry["double"]
     capot_bid = bid == CAPOT
+    generale_bid = bid == GENERALE
     n = rules.totals[trump]
     m = rules.multipliers[double]
     lines = [f"{t} take {contract_text(bid, trump)}" + (f", {double}d (× {m})" if m > 1 else "")]
@@ -63,7 +69,7 @@ def setup(rules: Rules, sides: tuple[str, ...], entry: Mapping[str, Any]) -> tup
     cards = {t: int(points[t]), d: int(points[d])}
     lines.append(f"card points: {t} {cards[t]}, {d} {cards[d]}")
     capot = entry.get("capot")
-    capot_bonus = capot is not None and (capot_bid or rules.unbid_capot_bonus)
+    capot_bonus = capot is not None and (capot_bid or generale_bid or rules.unbid_capot_bonus)
     if capot is not None:
         if capot_bonus:
             cards[capot] = n + CAPOT_LAST_TRICK_EXTRA
@@ -82,11 +88,13 @@ def setup(rules: Rules, sides: tuple[str, ...], entry: Mapping[str, Any]) -> tup
         taker=t,
         defence=d,
         n=n,
-        f0=round10(n),
-        v=CAPOT_VALUE if capot_bid else int(bid),
+        f0=rules.in_deal(n),
+        v=CAPOT_VALUE if capot_bid else GENERALE_VALUE if generale_bid else int(bid),
         m=m,
         capot_bid=capot_bid,
+        generale_bid=generale_bid,
         capot=capot,
+        capot_alone=bool(entry.get("capot_alone")),
         capot_bonus=capot_bonus,
         cards=cards,
         melds=melds,
@@ -104,6 +112,13 @@ def contract_test(rules: Rules, deal: Deal, bid: Any, lines: list[str]) -> Outco
             return Outcome.MADE
         lines.append(f"{t} did not take all 8 tricks: capot failed")
         return Outcome.FAILED
+    if deal.generale_bid:
+        if deal.capot == t and deal.capot_alone:
+            lines.append(f"one player of {t} took all 8 tricks alone: générale made")
+            return Outcome.MADE
+        why = "not by one player alone" if deal.capot == t else "not all 8 tricks"
+        lines.append(f"{t} took {why}: générale failed")
+        return Outcome.FAILED
     with_belote = rules.belote_in_contract
     tt = deal.cards[t] + deal.melds[t] + (deal.belote[t] if with_belote else 0)
     dt = deal.cards[d] + deal.melds[d] + (deal.belote[d] if with_belote else 0)
@@ -118,7 +133,7 @@ def contract_test(rules: Rules, deal: Deal, bid: Any, lines: list[str]) -> Outco
         return Outcome.FAILED
     need = int(bid) + (PLUS_TWO if test is MadeTest.BEAT_DEFENCE_PLUS_TWO else 0)
     if tt < need:
-        why = " (rounding never makes a contract)" if round10(tt) >= need else ""
+        why = " (rounding never makes a contract)" if rules.round_deals and round10(tt) >= need else ""
         lines.append(f"{t} have {tt}, short of {need}{note}: failed{why}")
         return Outcome.FAILED
     if tt < dt:

@@ -13,7 +13,9 @@ from typing import Any
 
 from games.coinche.melds import MELD, carres_count, melds_allowed, no_shared_cards, sequences_fit
 from games.coinche.vocabulary import (
+    BID_WORDS,
     CAPOT,
+    GENERALE,
     MAX_BELOTES_ALL_TRUMP,
     MAX_BELOTES_SUIT,
     BeloteOnFailure,
@@ -24,6 +26,7 @@ from games.coinche.vocabulary import (
     MadeTest,
     PointScale,
     Preset,
+    Rounding,
     TieRule,
     belotes_declared,
     deal_total,
@@ -34,7 +37,7 @@ from games.declaration import EntryContext, Field, Option, Rule
 from games.errors import GameError
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
-LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "belote", "melds")
+LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "capot_alone", "belote", "melds")
 
 
 def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
@@ -48,6 +51,10 @@ def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
 
 def _unless_dead(raw: Mapping[str, Any]) -> bool:
     return raw.get("dead") is not True
+
+
+def _allowed_bids(ctx: Any) -> tuple[str, ...]:
+    return (CAPOT, GENERALE) if ctx.options.get("generale") else (CAPOT,)
 
 
 def _allowed_contracts(ctx: Any) -> tuple[str, ...]:
@@ -66,8 +73,12 @@ def _entry_total(ctx: Any) -> int:
 
 
 def _capot_doublable(value: Any, ctx: EntryContext) -> str | None:
-    if not ctx.options["capot_doublable"] and ctx.clean.get("bid") == CAPOT and value != Double.NONE:
-        return 'a capot bid cannot be coinched with these options (capot_doublable is off): double must be "none"'
+    bid = ctx.clean.get("bid")
+    if not ctx.options["capot_doublable"] and isinstance(bid, str) and value != Double.NONE:
+        return (
+            f"a {BID_WORDS[bid]} bid cannot be coinched with these options (capot_doublable is off): "
+            'double must be "none"'
+        )
     return None
 
 
@@ -81,6 +92,12 @@ def _capot_holds_all(value: Any, ctx: EntryContext) -> str | None:
             f"{value} took all 8 tricks, so {value} must have all {total} points "
             f"(points give {value} {points.get(value)})"
         )
+    return None
+
+
+def _alone_needs_capot(value: Any, ctx: EntryContext) -> str | None:
+    if value is True and ctx.clean.get("capot") is None:
+        return "capot_alone is true, so capot must name the side that won all 8 tricks"
     return None
 
 
@@ -114,8 +131,19 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "bid",
-        OneOf((Integer(80, 250, 10), Choice((CAPOT,)))),
-        'The contract: a multiple of 10 from 80 to 250, or "capot" (all 8 tricks).',
+        OneOf(
+            (
+                Integer(80, 250, 10),
+                Choice(
+                    (CAPOT, GENERALE),
+                    allowed=_allowed_bids,
+                    note="generale only with the option generale",
+                    labels=tuple(BID_WORDS.items()),
+                ),
+            )
+        ),
+        'The contract: a multiple of 10 from 80 to 250, "capot" (all 8 tricks), or "generale" (one '
+        "player alone wins all 8 tricks; it outbids capot).",
         required=_unless_dead,
         required_text="yes, unless dead",
     ),
@@ -136,7 +164,11 @@ FIELDS: tuple[Field, ...] = (
         "coinche: doubled by the defence; surcoinche: redoubled by the taker.",
         required=False,
         default=Double.NONE.value,
-        rules=(Rule('With capot_doublable false, a "capot" bid must have "none".', _capot_doublable),),
+        rules=(
+            Rule(
+                'With capot_doublable false, a "capot" or "generale" bid must have "none".', _capot_doublable
+            ),
+        ),
     ),
     Field(
         "points",
@@ -156,6 +188,15 @@ FIELDS: tuple[Field, ...] = (
         nullable=True,
         default=None,
         rules=(Rule("That side must have points = N (the other side 0).", _capot_holds_all),),
+    ),
+    Field(
+        "capot_alone",
+        Boolean(),
+        "true when one player of the capot side won all 8 tricks by himself (his partner won none): "
+        'what a "generale" bid needs. It changes nothing for any other bid.',
+        required=False,
+        default=False,
+        rules=(Rule("`true` needs `capot` to name a side.", _alone_needs_capot),),
     ),
     Field(
         "belote",
@@ -217,7 +258,8 @@ OPTIONS: tuple[Option, ...] = (
         DoubleFormula.ALL_SCORES.value,
         "all_scores: every score is multiplied; winner_takes_all: a doubled contract's winner takes "
         "160 + contract (× 2 or × 4) and the loser keeps only a belote; bid_only: only the "
-        "contract value is multiplied.",
+        "contract value is multiplied; winner_only: only the contract winner's score is multiplied "
+        "(the defence's declarations and belote on a failed contract are not).",
     ),
     Option("surcoinche_factor", Choice((4, 3)), 4, "Multiplier for a surcoinche."),
     Option(
@@ -226,7 +268,7 @@ OPTIONS: tuple[Option, ...] = (
         500,
         "What the defence gets for a failed capot bid (before declarations and doubling).",
     ),
-    Option("capot_doublable", Boolean(), True, "false: a capot bid cannot be coinched."),
+    Option("capot_doublable", Boolean(), True, "false: a capot or generale bid cannot be coinched."),
     Option(
         "unbid_capot_bonus",
         Boolean(),
@@ -275,6 +317,19 @@ OPTIONS: tuple[Option, ...] = (
         "Both sides past the target on equal totals: extra_deal (play another deal) or "
         "last_contract_winner (the winner of that deal's contract wins).",
     ),
+    Option(
+        "generale",
+        Boolean(),
+        False,
+        'Allows the "generale" bid: one player alone wins all 8 tricks, for a contract value of 500.',
+    ),
+    Option(
+        "rounding",
+        Choice(values_of(Rounding)),
+        Rounding.DEAL.value,
+        "deal: each deal's points are rounded to the nearest 10; total: deal scores stay exact, and the "
+        "score sheet (and the match end) rounds the running totals.",
+    ),
     Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
 )
 
@@ -297,6 +352,8 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
         "point_scale": PointScale.PARLETT.value,
         "belote_alone_cannot_win": False,
         "final_tie": FinalTie.EXTRA_DEAL.value,
+        "generale": False,
+        "rounding": Rounding.DEAL.value,
     },
     Preset.FFB.value: {
         "target": 1000,
@@ -316,6 +373,8 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
         "point_scale": PointScale.FFB.value,
         "belote_alone_cannot_win": True,
         "final_tie": FinalTie.EXTRA_DEAL.value,
+        "generale": False,
+        "rounding": Rounding.DEAL.value,
     },
     Preset.PAGAT.value: {
         "target": 2000,
@@ -335,5 +394,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
         "point_scale": PointScale.FFB.value,
         "belote_alone_cannot_win": False,
         "final_tie": FinalTie.LAST_CONTRACT_WINNER.value,
+        "generale": False,
+        "rounding": Rounding.DEAL.value,
     },
 }

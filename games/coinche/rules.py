@@ -18,9 +18,11 @@ from games.coinche.vocabulary import (
     DoubleFormula,
     FinalTie,
     MadeTest,
+    Rounding,
     TieRule,
 )
 from games.common import SUITS
+from games.rounding import round10
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class Rules:
     totals: Mapping[str, int]
     belote_alone_cannot_win: bool
     last_contract_winner: bool
+    #: ``rounding = deal``: each deal's card totals are rounded; ``total``: only the score sheet is.
+    round_deals: bool
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> Rules:
@@ -63,7 +67,25 @@ class Rules:
             totals={**dict.fromkeys(SUITS, SUIT_TOTAL), **scale},
             belote_alone_cannot_win=bool(options["belote_alone_cannot_win"]),
             last_contract_winner=options["final_tie"] == FinalTie.LAST_CONTRACT_WINNER,
+            round_deals=options["rounding"] == Rounding.DEAL,
         )
+
+    def in_deal(self, points: int) -> int:
+        """A total inside a deal as the deal scores it: round10 under ``rounding = deal``, else exact."""
+        return round10(points) if self.round_deals else points
+
+    def sheet_after(self, totals: Mapping[str, int], scores: Mapping[str, int]) -> dict[str, int] | None:
+        """``rounded_running_totals`` after a deal that scored ``scores``; ``None`` under ``rounding = deal``
+        (the output then has no such key)."""
+        if self.round_deals:
+            return None
+        return {side: round10(total + scores.get(side, 0)) for side, total in totals.items()}
+
+    def on_sheet(self, totals: Mapping[str, int]) -> Mapping[str, int]:
+        """The totals the score sheet shows, and the match end reads: rounded under ``rounding = total``."""
+        if self.round_deals:
+            return totals
+        return {side: round10(total) for side, total in totals.items()}
 
 
 @dataclass(frozen=True)
@@ -76,3 +98,5 @@ class CoincheState:
     barred: frozenset[str] = frozenset()
     #: Who won the last deal's contract: the taker if made, the defence if failed, else ``None``.
     contract_winner: str | None = None
+    #: The rounded running totals of the score sheet under ``rounding = total``, else ``None``.
+    sheet: Mapping[str, int] | None = None

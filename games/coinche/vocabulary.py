@@ -60,6 +60,14 @@ class DoubleFormula(StrEnum):
     ALL_SCORES = "all_scores"
     WINNER_TAKES_ALL = "winner_takes_all"
     BID_ONLY = "bid_only"
+    WINNER_ONLY = "winner_only"
+
+
+class Rounding(StrEnum):
+    """Where scores are rounded to the nearest 10 (Step 7)."""
+
+    DEAL = "deal"
+    TOTAL = "total"
 
 
 class BeloteOnFailure(StrEnum):
@@ -110,6 +118,12 @@ def values_of(enum: type[StrEnum]) -> tuple[str, ...]:
 CAPOT = "capot"
 #: The contract value V of a capot bid.
 CAPOT_VALUE = 250
+#: A bid that one player alone wins all 8 tricks (option ``generale``); it outbids capot.
+GENERALE = "generale"
+#: The contract value V of a générale bid.
+GENERALE_VALUE = 500
+#: The words players use for the bids that are not numbers.
+BID_WORDS: Mapping[str, str] = {CAPOT: "capot", GENERALE: "générale"}
 #: A capot's last trick counts 100 instead of 10.
 CAPOT_LAST_TRICK_EXTRA = 90
 SUIT_TOTAL = 162
@@ -151,6 +165,8 @@ def belotes_declared(value: Any) -> int:
 
 
 def contract_text(bid: Any, trump: str) -> str:
-    """ "100♥", "capot ♣", "90 NT"."""
+    """ "100♥", "capot ♣", "générale ♠", "90 NT"."""
     symbol = SUIT_SYMBOLS.get(trump, trump)
-    return f"capot {symbol}" if bid == CAPOT else f"{bid}{symbol}" if trump in SUITS else f"{bid} {symbol}"
+    if bid in BID_WORDS:
+        return f"{BID_WORDS[bid]} {symbol}"
+    return f"{bid}{symbol}" if trump in SUITS else f"{bid} {symbol}"
