@@ -112,8 +112,10 @@ class Coinche(Game[CoincheState]):
 
     def result(self, table: Table, state: CoincheState, totals: Mapping[str, int], deals: int) -> Result:
         rules = state.rules
-        # with rounding = total, the end is decided on the rounded running totals (Step 7)
-        totals = rules.on_sheet(totals)
+        # with rounding = total, the end is decided on the rounded running totals (Step 7), which
+        # the last deal put in the state
+        if state.sheet is not None:
+            totals = state.sheet
         barred = state.barred if rules.belote_alone_cannot_win else frozenset()
         candidates = [
             side for side in table.sides if totals.get(side, 0) >= rules.target and side not in barred
