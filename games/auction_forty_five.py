@@ -143,7 +143,7 @@ class AuctionFortyFive(Game[AuctionState]):
             "made_bid_scores",
             Choice(("bid_plus_high_trump", "all_points", "bid_only")),
             "bid_plus_high_trump",
-            "What a made bid of 15–25 scores: bid_plus_high_trump = the bid, plus 5 when the bidders "
+            "What a made bid below 30 scores: bid_plus_high_trump = the bid, plus 5 when the bidders "
             "won the high trump (the seed); all_points = everything the bidders took (Hoyle); "
             "bid_only = the bid.",
         ),
