@@ -5,7 +5,8 @@ options that keep one match going (a huge target, a huge number of deals). A gam
 by themselves after a fixed number of deals (Back Alley's 26) gets as many whole matches as it takes,
 back to back. It then times ``Game.replay`` over all of them (best of ``--repeat`` runs) and,
 separately, the same replay followed by ``MatchState.as_json()`` (the output document), and prints
-µs per deal against the 50 µs/deal target of ``docs/architecture.md``.
+µs per deal against the 50 µs/deal target of ``docs/architecture.md``. Games with presets or
+club variants are timed again under each of them (``VARIANTS``).
 
 What it does not do: check any score (the tests do), or measure the database or the web layer
 (``bench/bench_entry.py`` does).
@@ -31,7 +32,7 @@ from games.base import Game, MatchState
 TARGET_US = 50.0
 HUGE = 10**9
 
-#: What the next entry may depend on: the ``next_deal`` object of docs/games/README.md §6 and the entry's index.
+#: What the next entry may depend on: the ``next_deal`` object of README §6 and the entry's index.
 EntryMaker = Callable[[Mapping[str, Any], int], dict[str, Any]]
 
 
@@ -62,6 +63,62 @@ def _back_alley(next_deal: Mapping[str, Any], index: int) -> dict[str, Any]:
     return {"bids": [1, 1, "pass", "pass"], "tricks": {"Us": n - n // 2, "Them": n // 2}}
 
 
+#: Coinche deals valid under every preset but pagat (no declarations there).
+COINCHE_PLAIN_DEALS: tuple[dict[str, Any], ...] = (
+    {"taker": "NS", "bid": 80, "trump": "hearts", "points": {"NS": 100, "EW": 62}},
+    {
+        "taker": "EW",
+        "bid": 90,
+        "trump": "spades",
+        "double": "coinche",
+        "points": {"NS": 50, "EW": 112},
+        "belote": "EW",
+    },
+    {"dead": True},
+    {"taker": "NS", "bid": 110, "trump": "diamonds", "points": {"NS": 75, "EW": 87}},
+)
+COINCHE_DEALS = (
+    *COINCHE_PLAIN_DEALS[:3],
+    {
+        "taker": "NS",
+        "bid": 100,
+        "trump": "clubs",
+        "points": {"NS": 120, "EW": 42},
+        "melds": {"NS": [{"meld": "tierce", "top": "K", "suit": "diamonds"}]},
+    },
+)
+#: A générale made, then one failed (both NS players won tricks).
+COINCHE_GENERALE_DEALS = (
+    *COINCHE_DEALS,
+    {
+        "taker": "NS",
+        "bid": "generale",
+        "trump": "hearts",
+        "points": {"NS": 162, "EW": 0},
+        "capot": "NS",
+        "capot_alone": True,
+    },
+    {
+        "taker": "EW",
+        "bid": "generale",
+        "trump": "clubs",
+        "double": "coinche",
+        "points": {"NS": 0, "EW": 162},
+        "capot": "EW",
+    },
+)
+AUCTION_45_DEALS: tuple[dict[str, Any], ...] = (
+    {"bidder": "Us", "bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": "Us", "trump": "hearts"},
+    {"bidder": "Them", "bid": 25, "tricks": {"Us": 2, "Them": 3}, "high_trump": "Us"},
+    {"bidder": "Us", "bid": 30, "tricks": {"Us": 5, "Them": 0}, "high_trump": "Us"},
+)
+#: With "30-for-60" (made, then failed): a side is set now and then, so three_sets_lose ends games.
+AUCTION_45_THIRTY_FOR_SIXTY_DEALS = (
+    *AUCTION_45_DEALS,
+    {"bidder": "Them", "bid": "30-for-60", "tricks": {"Us": 0, "Them": 5}, "high_trump": "Them"},
+    {"bidder": "Us", "bid": "30-for-60", "tricks": {"Us": 4, "Them": 1}, "high_trump": "Us"},
+)
+
 #: One valid set-up per game key of ``docs/games/README.md``. A key that is not registered yet is
 #: skipped. (Proposal: a ``Game.sample_entry(table, state, index)`` classmethod would let each game
 #: keep its own sample next to its rules.)
@@ -86,30 +143,7 @@ SAMPLES: dict[str, Sample] = {
         ),
         note="open-ended",
     ),
-    "coinche": Sample(
-        ("NS", "EW"),
-        {"target": HUGE},
-        (
-            {"taker": "NS", "bid": 80, "trump": "hearts", "points": {"NS": 100, "EW": 62}},
-            {
-                "taker": "EW",
-                "bid": 90,
-                "trump": "spades",
-                "double": "coinche",
-                "points": {"NS": 50, "EW": 112},
-                "belote": "EW",
-            },
-            {"dead": True},
-            {
-                "taker": "NS",
-                "bid": 100,
-                "trump": "clubs",
-                "points": {"NS": 120, "EW": 42},
-                "melds": {"NS": [{"meld": "tierce", "top": "K", "suit": "diamonds"}]},
-            },
-        ),
-        note="to a huge target",
-    ),
+    "coinche": Sample(("NS", "EW"), {"target": HUGE}, COINCHE_DEALS, note="to a huge target"),
     "klaverjas": Sample(
         ("Wij", "Zij"),
         {"deals": HUGE},
@@ -144,22 +178,7 @@ SAMPLES: dict[str, Sample] = {
         ),
         note="one game to a huge target",
     ),
-    "auction-forty-five": Sample(
-        ("Us", "Them"),
-        {"target": HUGE},
-        (
-            {
-                "bidder": "Us",
-                "bid": 20,
-                "tricks": {"Us": 3, "Them": 2},
-                "high_trump": "Us",
-                "trump": "hearts",
-            },
-            {"bidder": "Them", "bid": 25, "tricks": {"Us": 2, "Them": 3}, "high_trump": "Us"},
-            {"bidder": "Us", "bid": 30, "tricks": {"Us": 5, "Them": 0}, "high_trump": "Us"},
-        ),
-        note="to a huge target",
-    ),
+    "auction-forty-five": Sample(("Us", "Them"), {"target": HUGE}, AUCTION_45_DEALS, note="to a huge target"),
     "forty-five": Sample(
         ("Us", "Them"),
         {"target": HUGE},
@@ -208,6 +227,76 @@ SAMPLES: dict[str, Sample] = {
 }
 
 
+#: More set-ups per game: each further preset, and each club's option set, timed like the first.
+VARIANTS: dict[str, tuple[tuple[str, Sample], ...]] = {
+    "coinche": (
+        ("ffb", Sample(("NS", "EW"), {"preset": "ffb", "target": HUGE}, COINCHE_DEALS)),
+        ("pagat", Sample(("NS", "EW"), {"preset": "pagat", "target": HUGE}, COINCHE_PLAIN_DEALS)),
+        (
+            "ScoreIt",
+            Sample(
+                ("NS", "EW"),
+                {"preset": "ffb", "double_formula": "winner_only", "rounding": "total", "target": HUGE},
+                COINCHE_DEALS,
+            ),
+        ),
+        (
+            "générale",
+            Sample(
+                ("NS", "EW"),
+                {"generale": True, "double_formula": "winner_only", "target": HUGE},
+                COINCHE_GENERALE_DEALS,
+            ),
+        ),
+    ),
+    "auction-forty-five": (
+        (
+            "45s-2026",
+            Sample(
+                ("Us", "Them"),
+                {
+                    "made_bid_scores": "all_points",
+                    "thirty_bid_scores": 30,
+                    "thirty_for_sixty": True,
+                    "bid_20_at_100": False,
+                    "bid_out": True,
+                    "three_sets_lose": True,
+                    "target": HUGE,
+                },
+                AUCTION_45_THIRTY_FOR_SIXTY_DEALS,
+                note="games end on a third set",
+            ),
+        ),
+        (
+            "fortyfives-ai",
+            Sample(
+                ("Us", "Them"),
+                {
+                    "made_bid_scores": "all_points",
+                    "min_bid": 20,
+                    "defenders_score_at_100": "when_set",
+                    "target": HUGE,
+                },
+                AUCTION_45_DEALS,
+            ),
+        ),
+        (
+            "fortyfives.net",
+            Sample(
+                ("Us", "Them"),
+                {
+                    "made_bid_scores": "all_points",
+                    "thirty_bid_scores": 30,
+                    "bid_20_at_100": False,
+                    "target": HUGE,
+                },
+                AUCTION_45_DEALS,
+            ),
+        ),
+    ),
+}
+
+
 def build(game: Game[Any], sample: Sample, deals: int) -> list[list[dict[str, Any]]]:
     """``deals`` valid entries, split into whole matches (one, unless the game ends matches itself)."""
     matches: list[list[dict[str, Any]]] = [[]]
@@ -235,10 +324,11 @@ def best_of(repeat: int, run: Callable[[], object]) -> float:
     return best
 
 
-def bench(key: str, deals: int, repeat: int) -> tuple[int, float, float]:
-    """(matches, µs per deal for the replay, µs per deal for replay + as_json)."""
+def bench(key: str, deals: int, repeat: int, sample: Sample | None = None) -> tuple[int, float, float]:
+    """(matches, µs per deal for the replay, µs per deal for replay + as_json) of ``sample``, by
+    default the game's first set-up."""
     game = find_game(key)
-    sample = SAMPLES[key]
+    sample = sample or SAMPLES[key]
     matches = build(game, sample, deals)
     options, sides = dict(sample.options), list(sample.sides)
 
@@ -261,31 +351,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="timed runs; the best counts (default 5)")
     args = parser.parse_args(argv)
     keys = args.keys or list(GAMES)
-    print(f"{args.deals} deals per game, best of {args.repeat}; target {TARGET_US:.0f} µs/deal")
-    print(f"{'game':<20} {'matches':>7} {'replay µs/deal':>15} {'+as_json µs/deal':>17}  verdict")
+    print(f"{args.deals} deals per set-up, best of {args.repeat}; target {TARGET_US:.0f} µs/deal")
+    print(f"{'game [set-up]':<36} {'matches':>7} {'replay µs/deal':>15} {'+as_json µs/deal':>17}  verdict")
     failed = False
     for key in keys:
         if key not in GAMES:
-            print(f"{key:<20} skipped: not registered")
+            print(f"{key:<36} skipped: not registered")
             continue
         if key not in SAMPLES:
-            print(f"{key:<20} skipped: no sample entries in bench/bench_games.py")
+            print(f"{key:<36} skipped: no sample entries in bench/bench_games.py")
             failed = True
             continue
-        try:
-            matches, replay_us, render_us = bench(key, args.deals, args.repeat)
-        except GameError as error:
-            print(f"{key:<20} sample refused: {error.as_json()}")
-            failed = True
-            continue
-        over = render_us >= TARGET_US
-        failed |= over
-        verdict = f"OVER the {TARGET_US:.0f} µs target" if over else f"ok (< {TARGET_US:.0f})"
-        print(f"{key:<20} {matches:>7} {replay_us:>15.1f} {render_us:>17.1f}  {verdict}")
+        for label, sample in ((key, SAMPLES[key]), *((f"{key} [{n}]", v) for n, v in VARIANTS.get(key, ()))):
+            failed |= not _report(label, key, sample, args.deals, args.repeat)
     for key in SAMPLES:
         if key not in GAMES and key not in keys:
-            print(f"{key:<20} skipped: not registered yet")
+            print(f"{key:<36} skipped: not registered yet")
     return 1 if failed else 0
+
+
+def _report(label: str, key: str, sample: Sample, deals: int, repeat: int) -> bool:
+    """Time one set-up and print its row; whether it is accepted and under the target."""
+    try:
+        matches, replay_us, render_us = bench(key, deals, repeat, sample)
+    except GameError as error:
+        print(f"{label:<36} sample refused: {error.as_json()}")
+        return False
+    over = render_us >= TARGET_US
+    verdict = f"OVER the {TARGET_US:.0f} µs target" if over else f"ok (< {TARGET_US:.0f})"
+    print(f"{label:<36} {matches:>7} {replay_us:>15.1f} {render_us:>17.1f}  {verdict}")
+    return not over
 
 
 if __name__ == "__main__":

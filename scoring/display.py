@@ -282,6 +282,11 @@ def _sections(match: Match, state: Mapping[str, Any], deals: Sequence[Mapping[st
                 "Above and below the line", ("", *sides), tuple(rows_list), games_lines, styles=tuple(styles)
             )
         )
+    rounded = state.get("rounded_totals")
+    if isinstance(rounded, dict) and rounded:
+        # Coinche with rounding = total: the deals stay exact, the sheet (and the match end) is rounded
+        sheet = " – ".join(f"{s} {rounded.get(s, 0)}" for s in sides)
+        out.append(Section("Score sheet, rounded to 10", lines=(sheet,), compact=True))
     pot = state.get("pot")
     if isinstance(pot, int) and not isinstance(pot, bool):
         held = f"{pot} point{'' if pot == 1 else 's'}, for the next contract made" if pot else "none"

@@ -479,7 +479,7 @@ def _enumerate(kind: Any, ctx: FormContext) -> list[tuple[Any, str, str]] | None
     if isinstance(kind, Choice):
         allow = kind.allowed
         allowed = _safe(lambda: tuple(allow(ctx)), kind.values) if allow is not None else kind.values
-        return [(value, _value_label(value), "") for value in allowed]
+        return [(value, kind.label(value) or _value_label(value), "") for value in allowed]
     if isinstance(kind, Boolean):
         return [(True, "yes", ""), (False, "no", "")]
     if isinstance(kind, Integer):
