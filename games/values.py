@@ -141,11 +141,23 @@ def _show(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Choice:
-    """One of a fixed set of JSON values (strings or integers); ``allowed`` may narrow it per match."""
+    """One of a fixed set of JSON values (strings or integers); ``allowed`` may narrow it per match.
+
+    ``labels`` gives values the words players use for them at the table (``"rekraak × 4"``),
+    where the JSON value alone would not do; the entry form shows them.
+    """
 
     values: tuple[Any, ...]
     allowed: Callable[[Any], Sequence[Any]] | None = None
     note: str | None = None
+    labels: tuple[tuple[Any, str], ...] = ()
+
+    def label(self, value: Any) -> str | None:
+        """The players' word for ``value``, if the declaration gives one."""
+        for known, words in self.labels:
+            if _same_json(known, value):
+                return words
+        return None
 
     def describe(self) -> str:
         text = ", ".join(_show(v) for v in self.values)
