@@ -50,6 +50,7 @@ PARTNERSHIP_PRESETS = ("down-up-26", "down-up-25", "up-down-26")
 
 #: The individual game (backalley-scorekeeper): five players, 52 cards, 10 down to 1 and back.
 INDIVIDUAL = When("scoring", ("individual",))
+PARTNERSHIP = When("scoring", ("partnership",))
 INDIVIDUAL_PLAYERS = 5
 INDIVIDUAL_SEQUENCE = "down-up-20"
 INDIVIDUAL_MAX_HAND = 10
@@ -126,12 +127,6 @@ def _unless_dead(raw: Mapping[str, Any]) -> bool:
     return raw.get("dead") is not True
 
 
-def _never_dead(value: Any, ctx: EntryContext) -> str | None:
-    if value is True:
-        return "every player bids in the individual game (0 at least), so no deal is dead"
-    return None
-
-
 def _solo_numbers_fit(value: Mapping[str, Any], ctx: EntryContext) -> str | None:
     n = _hand_size(ctx)
     for side, bid in value.items():
@@ -171,7 +166,8 @@ INDIVIDUAL_FIELDS: tuple[Field, ...] = (
         "Never true in the individual game: every player bids (0 at least), so no deal is dead.",
         required=False,
         default=False,
-        rules=(Rule("true is an error.", _never_dead),),
+        # Out of play here, so the form leaves it out and true is refused on dead.
+        when=PARTNERSHIP,
     ),
     Field(
         "bids",

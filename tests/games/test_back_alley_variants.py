@@ -207,7 +207,10 @@ def test_it_offers_each_game_its_own_fields():
     individual = GAME.resolve_options(tuple(FIVE), SOLO).options
 
     assert [f.name for f in GAME.entry_fields(partnership)] == ["dead", "bids", "tricks", "trump"]
-    assert [f.name for f in GAME.entry_fields(individual)] == ["dead", "bids", "tricks", "rainbow", "trump"]
+    # no dead deal in the individual game: the field is out of play (only false is accepted)
+    assert [f.name for f in GAME.entry_fields(individual)] == ["bids", "tricks", "rainbow", "trump"]
+    assert [f.name for f in GAME.entry_shape(individual)] == ["dead", "bids", "tricks", "rainbow", "trump"]
+    assert doc([{**GOOD, "dead": False}])["deals"][0]["dead"] is False
 
 
 # -- scoring -----------------------------------------------------------------------------------------
