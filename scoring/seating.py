@@ -1,9 +1,11 @@
-"""The tables a game can be played at, as the "new match" page offers them.
+"""The tables a game can be played at, for the pages and services that seat players.
 
 A game's options may change its table (five players each on their own for individual Back Alley,
-six seats for six-handed Forty-Five). This module turns the choices made on the page into the table
-they bring, words for each table, a link per table that makes the choices bringing it, and the note
-that says which seats are partners. The rules themselves are the game's (``Game.table_shape``).
+six seats for six-handed Forty-Five). This module turns the options chosen so far (on the "new
+match" page, or for a tournament's matches) into the table they bring and the options that then
+depend on who sits there; and gives words for each table, a link per table that makes the choices
+bringing it, and the note that says which seats are partners. The rules themselves are the game's
+(``Game.table_shape``, ``Game.options_in_force``).
 """
 
 from __future__ import annotations
@@ -18,14 +20,26 @@ from games.base import TableShape
 from games.declaration import When
 
 
-def chosen_table(game: type[Game[Any]], chosen: Mapping[str, Any]) -> TableShape:
-    """The table under the preset and options chosen so far; the default table while one of them is
-    not valid (the service names the bad one on submit)."""
+def _effective(game: type[Game[Any]], chosen: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The effective options of the choices so far (no sides known yet), or ``None`` while one of
+    them is not valid: the service names the bad one when the match or event is created."""
     try:
-        options = find_game(game.key).resolve_options((), dict(chosen)).options
+        return find_game(game.key).resolve_options((), dict(chosen)).options
     except GameError:
-        return game.table_shape()
-    return game.table_shape(options)
+        return None
+
+
+def chosen_table(game: type[Game[Any]], chosen: Mapping[str, Any]) -> TableShape:
+    """The table under the preset and options chosen so far (the default table while one is bad)."""
+    return game.table_shape(_effective(game, chosen))
+
+
+def side_bound_options(game: type[Game[Any]], chosen: Mapping[str, Any]) -> set[str]:
+    """The options whose default depends on who sits at the table (``first_dealer`` as a side
+    name), under the choices so far."""
+    options = _effective(game, chosen)
+    declared = game.all_options() if options is None else game.options_in_force(options)
+    return {o.name for o in declared if callable(o.default)}
 
 
 def table_label(shape: TableShape) -> str:
