@@ -1,4 +1,4 @@
-"""Auction Forty-Five ("120s"): the partnership game of the Spoil Five family (shared/games/auction-forty-five.md).
+"""Auction Forty-Five ("120s"): the partnership game of the Spoil Five family (docs/games/auction-forty-five.md).
 
 The table enters who won the auction and for how much, the tricks each partnership took out of 5,
 and which partnership won the trick holding the highest trump. Each trick is worth 5 and the high
@@ -6,6 +6,8 @@ trump another 5 (30 a deal). A made bid scores by ``made_bid_scores`` (a made 30
 a failed bid loses its amount, and the defenders score what they took (unless
 ``defenders_score_at_100`` is off and they had 100+). A side at 100 or more must bid at least 20.
 The first side to ``target`` (120) wins; when both reach it on one deal, ``end_rule`` decides.
+With ``players = 6`` two teams of three alternate round the table (seats 0–5, seat ``i`` on side
+``i % 2``) and the deal goes round six seats; the scoring is the same.
 
 What it does not do: the auction itself (holds, overcalls), the discard and draw, or card play; the
 trump suit is recorded but never changes a score.
@@ -17,9 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import DealScore, Game, Result, Table, TableShape, Variant
 from games.common import RECORD_SUIT, adds_up_to, other_side
-from games.declaration import EntryContext, Field, Option, Rule
+from games.declaration import EntryContext, Field, Option, Rule, When
 from games.values import Boolean, Choice, Integer, PerSide, Seat, SideRef
 
 TRICKS = 5
@@ -29,6 +31,7 @@ TOP_BID = 30
 TOP_BID_SCORE = 60
 HIGH_SIDE = 100
 HIGH_SIDE_MIN_BID = 20
+SIX_HANDED = 6
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,13 @@ def _high_trump_took_a_trick(value: Any, ctx: EntryContext) -> str | None:
     if ctx.clean["tricks"][value] < 1:
         return f"{value} took no trick, so they cannot have won the high trump"
     return None
+
+
+def _first_dealer(seats: Seat) -> Option:
+    """``first_dealer`` among the seats of the table (4, or 6 with ``players = 6``)."""
+    return Option(
+        "first_dealer", seats, 0, "Who deals the first deal: a seat number, 0–3, or 0–5 with players = 6."
+    )
 
 
 def took(tricks: Mapping[str, int], high_trump: str | None, side: str) -> int:
@@ -135,7 +145,21 @@ class AuctionFortyFive(Game[AuctionState]):
             "false: a defending side that had 100 or more before the deal scores nothing, so it can "
             "only go out on its own bid.",
         ),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "players",
+            Choice((4, SIX_HANDED)),
+            4,
+            "4: two partnerships of two. 6: two teams of three, team-mates alternating round the "
+            "table (seats 0, 2, 4 against 1, 3, 5); seats and the dealer run 0–5.",
+        ),
+        _first_dealer(Seat()),
+    )
+    variants = (
+        Variant(
+            When("players", (SIX_HANDED,)),
+            shape=TableShape(SIX_HANDED, 2, 2, partnerships=True),
+            options=(_first_dealer(Seat(SIX_HANDED)),),
+        ),
     )
 
     def start(self, table: Table) -> AuctionState:

@@ -53,7 +53,8 @@ def options_table(game: type[Game[Any]]) -> str:
                 if other.name == o.name:
                     when = variant.when.text()
                     values += f"; when {when}: {other.kind.describe()}"
-                    default += f"; when {when}: {other.default_label()}"
+                    if other.default_label() != o.default_label():
+                        default += f"; when {when}: {other.default_label()}"
         rows.append(f"| `{o.name}` | {_cell(values)} | {_cell(default)} | {_cell(o.help)} |")
     return "\n".join(rows)
 

@@ -63,15 +63,34 @@ def _every_shape(game: type[Game[Any]]) -> dict[str, Any]:
 
 
 def options_schema(game: type[Game[Any]], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The schema of the ``options`` object of a match (the declarations in force under ``options``)."""
-    declared = game.all_options() if options is None else game.options_in_force(options)
+    """The schema of the ``options`` object of a match: under ``options``, the declarations in
+    force; without, an option that a variant declares otherwise accepts either declaration."""
+    if options is not None:
+        properties = {o.name: _option_schema(game, o) for o in game.options_in_force(options)}
+    else:
+        properties = {o.name: _option_schema(game, o) for o in game.all_options()}
+        for variant in game.variants:
+            for other in variant.options:
+                shown = properties[other.name]
+                plain, alternative = _value_part(shown), _value_part(_option_schema(game, other))
+                if alternative != plain:
+                    words = {k: v for k, v in shown.items() if k in WORDS}
+                    properties[other.name] = {"anyOf": [plain, alternative], **words}
     return {
         "$schema": DRAFT,
         "title": f"{game.name} options",
         "type": "object",
-        "properties": {o.name: _option_schema(game, o) for o in declared},
+        "properties": properties,
         "additionalProperties": False,
     }
+
+
+#: Schema keys that describe a value rather than constrain it.
+WORDS = ("description", "default")
+
+
+def _value_part(schema: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in schema.items() if k not in WORDS}
 
 
 def _option_schema(game: type[Game[Any]], option: Option) -> dict[str, Any]:

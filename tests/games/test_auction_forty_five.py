@@ -283,6 +283,7 @@ def test_it_has_the_spec_defaults():
         "target": 120,
         "end_rule": "bidder_out_first",
         "defenders_score_at_100": True,
+        "players": 4,
         "first_dealer": 0,
     }
 
