@@ -221,3 +221,69 @@ def test_the_api_describes_the_individual_entry_and_table():
     assert individual["when"] == {"scoring": ["individual"]}
     assert [f["name"] for f in individual["fields"]] == ["dead", "bids", "tricks", "rainbow", "trump"]
     assert individual["table"] == {"seats": 5, "sides": {"min": 5, "max": 5}, "partnerships": False}
+
+
+# -- another table: six-handed Auction Forty-Five ------------------------------------------------------
+
+SIX_SEATS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def test_it_draws_six_seats_when_six_players_are_chosen(client):
+    club = ClubFactory()
+    client.force_login(organizer(club))
+
+    four = client.get(new_match_url(club, "game=auction-forty-five")).text
+    six = client.get(new_match_url(club, "game=auction-forty-five&o.players=6")).text
+
+    assert "?game=auction-forty-five&amp;o.players=6" in four
+    assert "6 players, two sides of 3" in four
+    assert 'name="seat.3"' in four
+    assert 'name="seat.4"' not in four
+    assert 'name="seat.5"' in six
+    assert "Seats 0, 2 and 4 are partners (side 1), seats 1, 3 and 5 (side 2)." in six
+
+
+def test_it_starts_a_six_handed_match_and_names_the_teams_after_their_players(client):
+    club = ClubFactory()
+    client.force_login(organizer(club))
+    data = {"game": "auction-forty-five", "o.players": "6", "table": "6-2"}
+    data.update({f"seat.{i}": name for i, name in enumerate(SIX_SEATS)})
+
+    response = client.post(new_match_url(club, "game=auction-forty-five&o.players=6"), data)
+
+    assert response.status_code == 302
+    match = Match.objects.get(club=club)
+    assert match.seats == SIX_SEATS
+    assert match.sides == ["Ann & Cy & Eve", "Bob & Dee & Fay"]
+    assert match.options["players"] == 6
+
+
+def test_it_shows_the_six_handed_dealer_by_seat_and_player(client):
+    match = make_match(
+        game="auction-forty-five",
+        sides=["Us", "Them"],
+        seats=SIX_SEATS,
+        options={"players": 6, "first_dealer": 4},
+        deals=[{"bidder": "Us", "bid": 20, "tricks": {"Us": 3, "Them": 2}, "high_trump": "Us"}],
+    )
+
+    board = client.get(f"/matches/{match.pk}/").text
+    scorer = client.get(url(match)).text
+
+    assert "Deals next: Seat 5 · Fay (Them)" in board
+    assert "Ann &amp; Cy &amp; Eve" in scorer  # the side's players on its button
+
+
+def test_the_api_checks_six_seats_for_six_players():
+    club = ClubFactory()
+    api = APIClient()
+    api.force_authenticate(organizer(club))
+    body = {"game": "auction-forty-five", "sides": ["Us", "Them"], "options": {"players": 6}}
+
+    refused = api.post("/api/matches/", {**body, "seats": SIX_SEATS[:4]}, format="json")
+    created = api.post("/api/matches/", {**body, "seats": SIX_SEATS}, format="json")
+
+    assert refused.status_code == 400
+    assert refused.json()["error"]["field"] == "seats"
+    assert created.status_code == 201
+    assert Match.objects.get().seats == SIX_SEATS
