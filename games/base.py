@@ -36,10 +36,13 @@ Dealer = int | str
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one match: its sides and effective options."""
+    """The fixed facts of one match: its sides and effective options, and what follows from them
+    (the table's shape and the entry's fields, worked out once by ``Game.resolve_options``)."""
 
     sides: tuple[str, ...]
     options: Mapping[str, Any]
+    shape: TableShape | None = None
+    entry: tuple[Field, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,7 @@ class Game(ABC, Generic[S]):
     def dealer(self, table: Table, state: S, index: int) -> Dealer:
         """Who deals entry ``index``: by default the next seat or side after every entry."""
         first = table.options["first_dealer"]
-        shape = self.table_shape(table.options)
+        shape = table.shape or self.table_shape(table.options)
         if shape.partnerships:
             return (int(first) + index) % shape.seats
         start = table.sides.index(first)
@@ -374,7 +377,9 @@ class Game(ABC, Generic[S]):
         effective.update(given)
         if target_set and "deals" not in given:
             effective["deals"] = None
-        table = Table(sides=sides, options=MappingProxyType(effective))
+        table = Table(
+            sides, MappingProxyType(effective), self.table_shape(effective), self.entry_shape(effective)
+        )
         self.check_options(table, given)
         return table
 
@@ -506,7 +511,7 @@ def _validate(
         raise IllegalDealError(None, "the match is already finished", index)
     try:
         return validate_entry(
-            game.entry_shape(table.options),
+            game.entry_shape(table.options) if table.entry is None else table.entry,
             raw,
             sides=table.sides,
             options=table.options,
