@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table, TableShape, Variant
+from games.base import DealScore, Game, Result, Table
 from games.common import RECORD_SUIT, adds_up_to, other_side
-from games.declaration import EntryContext, Field, Option, Rule, When
+from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
 from games.values import Boolean, Choice, Integer, PerSide, Seat, SideRef
 
 TRICKS = 5

@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import Dealer, DealScore, Game, Result, Table, TableShape, Variant
+from games.base import Dealer, DealScore, Game, Result, Table
 from games.common import SUITS, best
-from games.declaration import EntryContext, Field, Option, Rule, When
+from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
 from games.errors import GameError, OptionError
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 

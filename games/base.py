@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games.common import best
-from games.declaration import Field, Option, When, validate_entry
+from games.declaration import Field, Option, TableShape, Variant, When, validate_entry
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.values import Choice, SideRef
 
@@ -43,37 +43,6 @@ class Table:
     options: Mapping[str, Any]
     shape: TableShape | None = None
     entry: tuple[Field, ...] | None = None
-
-
-@dataclass(frozen=True)
-class TableShape:
-    """Who sits at the table: the seats, how many sides the match lists, and whether the sides are
-    partnerships (seat ``i`` on side ``i % 2``) or one player each (README §2)."""
-
-    seats: int
-    min_sides: int
-    max_sides: int
-    partnerships: bool
-
-    def as_json(self) -> dict[str, Any]:
-        """The shape as ``python -m games list`` and the API show it."""
-        return {
-            "seats": self.seats,
-            "sides": {"min": self.min_sides, "max": self.max_sides},
-            "partnerships": self.partnerships,
-        }
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A club variant that changes more than a number: under ``when`` the table has ``shape``,
-    the entry is ``fields``, and ``options`` replace the declarations of the same names (each
-    left ``None`` or empty where the default stands)."""
-
-    when: When
-    shape: TableShape | None = None
-    fields: tuple[Field, ...] | None = None
-    options: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)

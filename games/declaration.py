@@ -6,7 +6,9 @@ keys fail first, then fields in declared order, then within a field its kind and
 first failure is reported. Cross-field rules belong to the field that the spec names in the error.
 
 An :class:`Option` declares one club variant: its kind, default and effect. Presets are plain
-mappings on the game class. A :class:`When` names the option values under which a field is in
+mappings on the game class. A :class:`Variant` declares a club variant that changes more than a
+number: the :class:`TableShape` of its table, its own entry fields, its own declaration of some
+options. A :class:`When` names the option values under which a field is in
 play (Klaverjas's ``kraak`` only while ``kraken`` is on): out of play the field is still accepted,
 but only with its neutral value, so that an entry written for the plain game stays valid.
 """
@@ -166,6 +168,37 @@ def _json_text(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_json_text(v) for v in value) + "]"
     return str(value)
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """Who sits at the table: the seats, how many sides the match lists, and whether the sides are
+    partnerships (seat ``i`` on side ``i % 2``) or one player each (README §2)."""
+
+    seats: int
+    min_sides: int
+    max_sides: int
+    partnerships: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The shape as ``python -m games list`` and the API show it."""
+        return {
+            "seats": self.seats,
+            "sides": {"min": self.min_sides, "max": self.max_sides},
+            "partnerships": self.partnerships,
+        }
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A club variant that changes more than a number: under ``when`` the table has ``shape``,
+    the entry is ``fields``, and ``options`` replace the declarations of the same names (each
+    left ``None`` or empty where the default stands)."""
+
+    when: When
+    shape: TableShape | None = None
+    fields: tuple[Field, ...] | None = None
+    options: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)

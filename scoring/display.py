@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAMES
-from games.base import TableShape
+from games.declaration import TableShape
 from scoring import chart
 from scoring.models import Deal, DealVersion, Match, MatchStatus
 

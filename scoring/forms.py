@@ -24,8 +24,7 @@ from django import forms
 from django.http import QueryDict
 
 from games import Game
-from games.base import TableShape
-from games.declaration import MISSING, Field, Option
+from games.declaration import MISSING, Field, Option, TableShape
 from games.values import (
     Boolean,
     Choice,

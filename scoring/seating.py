@@ -16,8 +16,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from games import Game, GameError, find_game
-from games.base import TableShape
-from games.declaration import When
+from games.declaration import TableShape, When
 
 
 def _effective(game: type[Game[Any]], chosen: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import TableShape
+from games.declaration import TableShape
 from tournaments.match_format import FormatKind, MatchFormat
 from tournaments.models import Format
 from tournaments.pairing import (

@@ -31,7 +31,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games import Game, GameError, UnknownGameError, find_game
-from games.base import TableShape
+from games.declaration import TableShape
 from scoring import seating
 from scoring import services as scoring
 from scoring.models import Club, Deal, Match, MatchStatus, Membership, Player
