@@ -12,18 +12,11 @@ from hypothesis import strategies as st
 from games import IllegalDealError, OptionError, find_game
 from games.schema import entry_schema
 from tests.games.cli_support import run_cli
+from tests.games.test_klaverjas import entry
 
 GAME = find_game("klaverjas")
 SIDES = ["Wij", "Zij"]
 KRAAK = {"none": 1, "kraak": 2, "rekraak": 4, "superkraak": 8}
-
-
-def entry(playing="Wij", wij=None, zij=None, **more):
-    out = {"playing": playing}
-    if wij is not None:
-        out["points"] = {"Wij": wij, "Zij": zij}
-    out.update(more)
-    return out
 
 
 def one(deal, options=None):
