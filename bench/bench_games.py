@@ -64,7 +64,7 @@ def _back_alley(next_deal: Mapping[str, Any], index: int) -> dict[str, Any]:
     return {"bids": [1, 1, "pass", "pass"], "tricks": {"Us": n - n // 2, "Them": n // 2}}
 
 
-#: One valid set-up per game key of ``shared/games/README.md``. A key that is not registered yet is
+#: One valid set-up per game key (``docs/games/README.md``). A key that is not registered yet is
 #: skipped. (Proposal: a ``Game.sample_entry(table, state, index)`` classmethod would let each game
 #: keep its own sample next to its rules.)
 SAMPLES: dict[str, Sample] = {

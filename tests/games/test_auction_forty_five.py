@@ -1,4 +1,4 @@
-"""Auction Forty-Five (shared/games/auction-forty-five.md): scoring clauses, validation, options, matches.
+"""Auction Forty-Five (docs/games/auction-forty-five.md): scoring clauses, validation, options, matches.
 
 took(X) = 5 × tricks + 5 for the high trump. Every expected number below is worked out by hand.
 """

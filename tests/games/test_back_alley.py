@@ -1,4 +1,4 @@
-"""Back Alley (shared/games/back-alley.md): contracts, scoring, validation, options, presets, whole matches.
+"""Back Alley (docs/games/back-alley.md): contracts, scoring, validation, options, presets, whole matches.
 
 Us = seats 0 and 2, Them = seats 1 and 3. Every expected number below is worked out by hand.
 """
