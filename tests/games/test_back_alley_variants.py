@@ -350,6 +350,12 @@ def test_it_prints_the_individual_entry_schema_for_the_preset():
     assert "first_dealer" not in run.doc["effective_options"]
 
 
+def test_it_refuses_a_side_name_in_the_schema_options_where_no_sides_are_known():
+    run = run_cli(["schema", "back-alley", "--preset", "individual", "--option", "first_dealer=Ann"])
+
+    assert (run.code, run.doc["error"]["field"], run.doc["error"]["deal"]) == (2, "first_dealer", None)
+
+
 def test_it_lists_the_individual_table_as_another_table():
     listed = {g["key"]: g for g in run_cli(["list"]).doc}
 
