@@ -9,6 +9,8 @@ otherwise for a side that had 100+). A side at 100 or more must bid at least 20 
 ``bid_20_at_100`` is on. The first side to ``target`` (120) wins; when both reach it on one deal,
 ``end_rule`` decides. The club variants ``bid_out`` (only the bidders can go out) and
 ``three_sets_lose`` (a side set three times loses) change how the game ends.
+With ``players = 6`` two teams of three alternate round the table (seats 0–5, seat ``i`` on side
+``i % 2``) and the deal goes round six seats; the scoring is the same.
 
 What it does not do: the auction itself (holds, overcalls), the discard and draw, or card play; the
 trump suit is recorded but never changes a score.
@@ -23,7 +25,7 @@ from typing import Any, ClassVar
 
 from games.base import DealScore, Game, Result, Table
 from games.common import RECORD_SUIT, adds_up_to, other_side
-from games.declaration import EntryContext, Field, Option, Rule
+from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
 from games.values import Boolean, Choice, Integer, OneOf, PerSide, Seat, SideRef
 
 TRICKS = 5
@@ -39,6 +41,7 @@ HIGH_SIDE_MIN_BID = 20
 WHEN_SET = "when_set"
 #: ``three_sets_lose``: the number of failed bids that loses the game.
 SETS_TO_LOSE = 3
+SIX_HANDED = 6
 
 
 @dataclass(frozen=True)
@@ -82,13 +85,20 @@ def _high_trump_took_a_trick(value: Any, ctx: EntryContext) -> str | None:
     return None
 
 
+def _first_dealer(seats: Seat) -> Option:
+    """``first_dealer`` among the seats of the table (4, or 6 with ``players = 6``)."""
+    return Option(
+        "first_dealer", seats, 0, "Who deals the first deal: a seat number, 0–3, or 0–5 with players = 6."
+    )
+
+
 def took(tricks: Mapping[str, int], high_trump: str | None, side: str) -> int:
     """5 per trick, plus 5 when ``side`` won the trick holding the highest trump."""
     return PER_TRICK * tricks[side] + (HIGH_TRUMP if high_trump == side else 0)
 
 
 class AuctionFortyFive(Game[AuctionState]):
-    """Auction Forty-Five as in seed 003 (McNeely), with the Hoyle/Bicycle variants as options."""
+    """Auction Forty-Five as McNeely scores it, with the Hoyle/Bicycle variants as options."""
 
     key = "auction-forty-five"
     name = "Auction Forty-Five"
@@ -144,7 +154,7 @@ class AuctionFortyFive(Game[AuctionState]):
             Choice(("bid_plus_high_trump", "all_points", "bid_only")),
             "bid_plus_high_trump",
             "What a made bid below 30 scores: bid_plus_high_trump = the bid, plus 5 when the bidders "
-            "won the high trump (the seed); all_points = everything the bidders took (Hoyle); "
+            "won the high trump (McNeely); all_points = everything the bidders took (Hoyle); "
             "bid_only = the bid.",
         ),
         Option(
@@ -202,7 +212,21 @@ class AuctionFortyFive(Game[AuctionState]):
             False,
             "true: a side whose bid fails for the third time in the game loses it.",
         ),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "players",
+            Choice((4, SIX_HANDED)),
+            4,
+            "4: two partnerships of two. 6: two teams of three, team-mates alternating round the "
+            "table (seats 0, 2, 4 against 1, 3, 5); seats and the dealer run 0–5.",
+        ),
+        _first_dealer(Seat()),
+    )
+    variants = (
+        Variant(
+            When("players", (SIX_HANDED,)),
+            shape=TableShape(SIX_HANDED, 2, 2, partnerships=True),
+            options=(_first_dealer(Seat(SIX_HANDED)),),
+        ),
     )
 
     def start(self, table: Table) -> AuctionState:

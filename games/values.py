@@ -205,6 +205,8 @@ class SideRef:
     def check(self, value: Any, ctx: Context) -> str | None:
         if isinstance(value, str) and value in ctx.sides:
             return None
+        if not ctx.sides:  # the schema of given options: no sides are known there
+            return "names a side, and no sides are known here"
         return "must be one of the sides: " + ", ".join(ctx.sides)
 
     def schema(self) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from django import forms
 from django.http import QueryDict
 
 from games import Game
-from games.declaration import MISSING, Field, Option
+from games.declaration import MISSING, Field, Option, TableShape
 from games.values import (
     Boolean,
     Choice,
@@ -39,6 +39,7 @@ from games.values import (
     TrickSequence,
     Variants,
 )
+from scoring import seating
 
 #: The boolean field that marks a dead deal (all passed): when on, the entry is only ``{"dead": true}``.
 DEAD_FIELD = "dead"
@@ -88,8 +89,8 @@ class FormContext:
         return False
 
     def side_players(self, side: str) -> str:
-        """The players of a partnership side ("Ann & Cy"), or empty."""
-        if not self.partnerships or len(self.seats) != 4:
+        """The players of a partnership side ("Ann & Cy", "Ann & Cy & Eve"), or empty."""
+        if not self.partnerships or not self.seats:
             return ""
         index = self.sides.index(side)
         players = " & ".join(name for name in self.seats[index::2] if name)
@@ -671,7 +672,8 @@ class EntryForm:
         self.game = game
         self.ctx = ctx
         self.blocks: list[FieldBlock] = []
-        for f in game.fields:
+        # Only the fields in play under the match's options: a club without kraken never sees kraak.
+        for f in game.entry_fields(ctx.options):
             optional = f.nullable or (f.required is False and f.default is MISSING)
             widget = build_widget(f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional)
             if isinstance(widget, GroupWidget) and len(ctx.sides) == 2:
@@ -801,7 +803,13 @@ class OptionBlock:
 
 
 class MatchForm:
-    """The organizer's "new match" form: game, preset, options, sides and players."""
+    """The organizer's "new match" form: game, preset, options, sides and players.
+
+    The preset and options chosen decide the table (five players for individual Back Alley, six
+    seats for six-handed Forty-Five), so the side and seat rows follow them: a link per table sets
+    the options that bring it in, and a POST whose options change the table is shown again with the
+    new rows to fill in.
+    """
 
     def __init__(self, game: type[Game[Any]] | None, *, players: Sequence[str] = ()) -> None:
         self.game = game
@@ -812,9 +820,9 @@ class MatchForm:
         self.sides: list[str] = []
         self.seats: list[str] = []
         self.option_blocks: list[OptionBlock] = []
+        self.shape: TableShape | None = None
+        self.table_changed = False
         if game is not None:
-            self.sides = [""] * game.max_sides
-            self.seats = [""] * (4 if game.partnerships else 0)
             ctx = FormContext(sides=(), options={}, partnerships=game.partnerships)
             for option in game.options:
                 if option.name == "first_dealer":
@@ -822,6 +830,49 @@ class MatchForm:
                 self.option_blocks.append(
                     OptionBlock(option, option_widget(option, ctx, {}), _words(option.help))
                 )
+            self._seat(game.table_shape())
+
+    def _seat(self, shape: TableShape) -> None:
+        """Rows for the sides and seats of ``shape``, keeping what was typed in the first ones."""
+        self.shape = shape
+        seat_count = shape.seats if shape.partnerships else 0
+        self.sides = (self.sides + [""] * shape.max_sides)[: shape.max_sides]
+        self.seats = (self.seats + [""] * seat_count)[:seat_count]
+
+    @property
+    def table_key(self) -> str:
+        """The table the rows were drawn for, posted back to notice a change of table."""
+        shape = self.shape
+        return "" if shape is None else f"{shape.seats}-{shape.max_sides}"
+
+    def choose(self, data: QueryDict) -> None:
+        """The preset and options picked so far (a table link, or the POST): they decide the table."""
+        self.preset = data.get("preset", "").strip()
+        for block in self.option_blocks:
+            block.widget.bind(data)
+        if self.game is not None:
+            self._seat(seating.chosen_table(self.game, self._chosen()))
+
+    def _chosen(self) -> dict[str, Any]:
+        """The preset and the options given so far (a value that cannot be read yet is left out)."""
+        chosen: dict[str, Any] = {"preset": self.preset} if self.preset else {}
+        for block in self.option_blocks:
+            try:
+                value = block.widget.parse()
+            except ParseError:
+                continue
+            if value is not EMPTY:
+                chosen[block.option.name] = value
+        return chosen
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """One link per table the game can have, when it has more than one."""
+        return seating.table_links(self.game, self.shape) if self.game is not None else []
+
+    @property
+    def partner_note(self) -> str:
+        return seating.partner_note(len(self.seats))
 
     @property
     def presets(self) -> list[Option_]:
@@ -839,11 +890,12 @@ class MatchForm:
 
     @property
     def side_rows(self) -> list[dict[str, Any]]:
-        game = self.game
-        if game is None:
+        shape = self.shape
+        if shape is None:
             return []
         return [
-            {"index": i, "value": value, "required": i < game.min_sides} for i, value in enumerate(self.sides)
+            {"index": i, "value": value, "required": i < shape.min_sides}
+            for i, value in enumerate(self.sides)
         ]
 
     @property
@@ -852,11 +904,10 @@ class MatchForm:
 
     def bind(self, data: QueryDict) -> None:
         self.title = data.get("title", "").strip()
-        self.preset = data.get("preset", "").strip()
+        self.choose(data)
         self.sides = [data.get(f"side.{i}", "").strip() for i in range(len(self.sides))]
         self.seats = [data.get(f"seat.{i}", "").strip() for i in range(len(self.seats))]
-        for block in self.option_blocks:
-            block.widget.bind(data)
+        self.table_changed = data.get("table", self.table_key) != self.table_key
 
     def cleaned(self) -> dict[str, Any] | None:
         """Arguments for ``services.match_create``, or ``None`` with ``errors`` set."""
@@ -864,9 +915,14 @@ class MatchForm:
         if game is None:
             self.errors["game"] = "choose a game"
             return None
+        if self.table_changed:
+            self.errors["sides"] = (
+                "these options change the table: name the players below, then start the match"
+            )
+            return None
         seats = self.seats if any(self.seats) else None
         sides = list(self.sides)
-        if game.partnerships and seats is not None:
+        if seats is not None:
             for index in range(2):
                 if not sides[index]:
                     sides[index] = " & ".join(name for name in seats[index::2] if name)

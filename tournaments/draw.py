@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games import Game
+from games.declaration import TableShape
 from tournaments.match_format import FormatKind, MatchFormat
 from tournaments.models import Format
 from tournaments.pairing import (
@@ -102,10 +102,11 @@ def best_of(parsed: MatchFormat) -> int:
     return parsed.count if parsed.kind == FormatKind.BEST_OF else 1
 
 
-def table_sizes(game: Game[Any], preferred: int | None = None) -> TableSizes:
-    """The seats a table of ``game`` may have, with the preferred count (4, or the nearest legal)."""
+def table_sizes(shape: TableShape, preferred: int | None = None) -> TableSizes:
+    """The seats a table of the game may have under the event's options (its ``shape``), with the
+    preferred count (4, or the nearest legal)."""
     wanted = preferred if preferred is not None else 4
-    return TableSizes(game.min_sides, game.max_sides, min(max(wanted, game.min_sides), game.max_sides))
+    return TableSizes(shape.min_sides, shape.max_sides, min(max(wanted, shape.min_sides), shape.max_sides))
 
 
 def planned_rounds(format: Format, entrants: int, settings: Mapping[str, Any], given: int | None) -> int:

@@ -31,6 +31,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games import Game, GameError, UnknownGameError, find_game
+from games.declaration import TableShape
+from scoring import seating
 from scoring import services as scoring
 from scoring.models import Club, Deal, Match, MatchStatus, Membership, Player
 from scoring.services import Actor, Conflict, InvalidEntry, NotFound, ServiceError
@@ -75,6 +77,8 @@ SETTINGS = {
 LATE_ENTRY = frozenset({Format.SWISS, Format.TABLES, Format.INDIVIDUAL})
 DECIDED = frozenset({TableStatus.FINISHED, TableStatus.ADJUSTED, TableStatus.FORFEIT})
 MAX_ENTRANTS = 1024
+#: The individual format re-draws partners over tables of four (tournaments/pairing/individual.py).
+INDIVIDUAL_SEATS = 4
 
 
 def _enqueue_after_commit(task_name: str, *args: int, task_id: str | None = None) -> None:
@@ -113,9 +117,10 @@ def tournament_create(
         parsed = parse_match_format(match_format, game.key)
     except MatchFormatError as error:
         raise InvalidEntry(str(error), "match_format") from None
-    _check_fit(game, kind, entrants)
+    shape = seating.chosen_table(type(game), {**_event_options(options, preset), **parsed.option_overrides})
+    _check_fit(game, shape, kind, entrants)
     planned = _check_rounds(rounds, kind)
-    extras = _check_settings(settings, kind, game)
+    extras = _check_settings(settings, kind, game, shape)
     frozen = _freeze_options(game, kind, options, preset, parsed, extras)
     try:
         precedence = (
@@ -156,25 +161,31 @@ def _choice(value: Any, choices: Any, field: str) -> Any:
     return choices(value)
 
 
-def _check_fit(game: Game[Any], kind: Format, entrants: EntrantKind) -> None:
-    """Refuse a format the game cannot be played in."""
+def _check_fit(game: Game[Any], shape: TableShape, kind: Format, entrants: EntrantKind) -> None:
+    """Refuse a format the game cannot be played in at the table its options give (``shape``)."""
     if kind == Format.INDIVIDUAL:
-        if not game.partnerships:
+        if not shape.partnerships:
             raise InvalidEntry(
                 f"the individual format re-draws partners: {game.name} is not a partnership game", "format"
+            )
+        if shape.seats != INDIVIDUAL_SEATS:
+            raise InvalidEntry(
+                f"the individual format draws tables of {INDIVIDUAL_SEATS}; {game.name} is played here "
+                f"by {shape.seats}",
+                "format",
             )
         if entrants != EntrantKind.INDIVIDUAL:
             raise InvalidEntry("the individual format needs individual entrants", "entrant_kind")
         return
     if kind == Format.TABLES:
-        if game.partnerships or game.max_sides < 3:
+        if shape.partnerships or shape.max_sides < 3:
             raise InvalidEntry(
                 f"multi-seat tables need a game for three or more sides; {game.name} is not one", "format"
             )
         return
-    if not game.min_sides <= 2 <= game.max_sides:
+    if not shape.min_sides <= 2 <= shape.max_sides:
         raise InvalidEntry(f"{game.name} is not played by two sides: use the tables format", "format")
-    if game.partnerships and entrants == EntrantKind.INDIVIDUAL:
+    if shape.partnerships and entrants == EntrantKind.INDIVIDUAL:
         raise InvalidEntry(
             f"{game.name} is played in partnerships: register partnerships, or use the individual format",
             "entrant_kind",
@@ -191,7 +202,7 @@ def _check_rounds(value: Any, kind: Format) -> int | None:
     return value
 
 
-def _check_settings(value: Any, kind: Format, game: Game[Any]) -> dict[str, Any]:
+def _check_settings(value: Any, kind: Format, game: Game[Any], shape: TableShape) -> dict[str, Any]:
     if value is None:
         value = {}
     if not isinstance(value, dict):
@@ -211,12 +222,12 @@ def _check_settings(value: Any, kind: Format, game: Game[Any]) -> dict[str, Any]
         raise InvalidEntry("cycles must be 1 to 4", "settings")
     if kind == Format.TABLES:
         try:
-            sizes = draw.table_sizes(game, out.get("table_size"))
+            sizes = draw.table_sizes(shape, out.get("table_size"))
         except PairingError as error:
             raise InvalidEntry(str(error), "settings") from None
         if "table_size" in out and out["table_size"] != sizes.preferred:
             raise InvalidEntry(
-                f"table_size must be {game.min_sides} to {game.max_sides} for {game.name}", "settings"
+                f"table_size must be {shape.min_sides} to {shape.max_sides} for {game.name}", "settings"
             )
         out["table_size"] = sizes.preferred
     random_first = out.get("first_round") == FirstRound.RANDOM
@@ -230,6 +241,20 @@ def _sample_sides(game: Game[Any], kind: Format, extras: Mapping[str, Any]) -> l
     return [f"Side {i + 1}" for i in range(count)]
 
 
+def _event_options(options: Any, preset: Any) -> dict[str, Any]:
+    """The options an event gives its matches, with its preset (the match format's overrides come
+    on top, as a second layer)."""
+    if options is not None and not isinstance(options, dict):
+        raise InvalidEntry("options must be an object", "options")
+    given = dict(options or {})
+    if preset is not None:
+        if not isinstance(preset, str):
+            raise InvalidEntry("preset must be a preset name", "preset")
+        if preset:
+            given["preset"] = preset
+    return given
+
+
 def _freeze_options(
     game: Game[Any],
     kind: Format,
@@ -240,15 +265,8 @@ def _freeze_options(
 ) -> dict[str, Any]:
     """The game's effective options (preset, given values, the match format's overrides), less
     those that depend on who sits at a table (``first_dealer`` as a side name)."""
-    if options is not None and not isinstance(options, dict):
-        raise InvalidEntry("options must be an object", "options")
-    given = dict(options or {})
-    if preset is not None:
-        if not isinstance(preset, str):
-            raise InvalidEntry("preset must be a preset name", "preset")
-        if preset:
-            given["preset"] = preset
-    seat_bound = {opt.name for opt in game.all_options() if callable(opt.default)}
+    given = _event_options(options, preset)
+    seat_bound = seating.side_bound_options(type(game), {**given, **parsed.option_overrides})
     for name in given:
         if name in seat_bound:
             raise InvalidEntry(f"{name} depends on who sits at each table: leave it out", name)
@@ -287,10 +305,14 @@ def tournament_configure(
             if tournament.rounds.exists():
                 raise Conflict("the format cannot change once a round has been played", "format")
             kind = _choice(format, Format, "format")
-            _check_fit(game, kind, EntrantKind(tournament.entrant_kind))
+            shape = game.table_shape(tournament.options)
+            _check_fit(game, shape, kind, EntrantKind(tournament.entrant_kind))
             tournament.format = kind
             tournament.settings = _check_settings(
-                {k: v for k, v in tournament.settings.items() if kind in SETTINGS.get(k, ())}, kind, game
+                {k: v for k, v in tournament.settings.items() if kind in SETTINGS.get(k, ())},
+                kind,
+                game,
+                shape,
             )
             if tiebreaks is None:
                 tournament.tiebreaks = list(ranking.DEFAULT_PRECEDENCE[kind])
@@ -537,7 +559,7 @@ def _field_minimum(tournament: Tournament) -> int:
     if tournament.format == Format.DOUBLE_ELIMINATION:
         return 3
     if tournament.format == Format.TABLES:
-        return max(2, find_game(tournament.game_key).min_sides)
+        return max(2, find_game(tournament.game_key).table_shape(tournament.options).min_sides)
     return 2
 
 
@@ -615,7 +637,7 @@ def _draw_round(tournament: Tournament, the_round: Round) -> None:
         history=tuple(_history(tournament, the_round.number)),
         settings=tournament.settings,
         order=tuple(tournament.settings.get("order", ())),
-        sizes=draw.table_sizes(game, tournament.settings.get("table_size"))
+        sizes=draw.table_sizes(game.table_shape(tournament.options), tournament.settings.get("table_size"))
         if kind == Format.TABLES
         else None,
     )
@@ -683,10 +705,12 @@ def _layout(tournament: Tournament, people: Sequence[Entrant]) -> Layout:
         sides = [f"{names[0][:58]} & {names[2][:58]}", f"{names[1][:58]} & {names[3][:58]}"]
         return Layout(sides, [n[:80] for n in names], [0, 1, 0, 1])
     seats = None
-    if game.partnerships and len(people) == 2:
+    shape = game.table_shape(tournament.options)
+    if shape.partnerships and len(people) == 2:
         partners = [[p.name for p in e.players.all()] for e in people]
-        if all(len(p) == 2 for p in partners):
-            seats = [partners[0][0], partners[1][0], partners[0][1], partners[1][1]]
+        if all(len(p) == shape.seats // 2 for p in partners):
+            # partners sit every other seat: side 1 in seats 0, 2, ..., side 2 in seats 1, 3, ...
+            seats = [partners[i % 2][i // 2] for i in range(shape.seats)]
     return Layout(names, seats, list(range(len(people))))
 
 

@@ -38,7 +38,7 @@ from games.declaration import Field, Option
 
 
 class Coinche(Game[CoincheState]):
-    """La Coinche as in seed 001 (Parlett), with FFB's and pagat's readings as options and presets."""
+    """La Coinche as Parlett scores it, with FFB's and pagat's readings as options and presets."""
 
     key = "coinche"
     name = "La Coinche (Belote coinchée / Belote contrée)"

@@ -36,7 +36,7 @@ from games.rounding import round10
 
 @dataclass
 class Deal:
-    """The working values of one deal, Step 1 to Step 5 of the spec."""
+    """The working values of one deal, as Steps 1 to 5 (the package docstring) build them."""
 
     taker: str
     defence: str

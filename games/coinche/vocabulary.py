@@ -1,6 +1,6 @@
 """La Coinche's vocabulary: the fixed words of its entry and options, and the numbers of its rules.
 
-Every other module of the package speaks in these enums and constants, so a rule reads as the spec
+Every other module of the package speaks in these enums and constants, so a rule reads as the rule book
 words it ("a capot bid", "winner_takes_all") and a value is spelled in one place.
 """
 

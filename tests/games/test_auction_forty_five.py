@@ -288,6 +288,7 @@ def test_it_has_the_spec_defaults():
         "thirty_for_sixty": False,
         "bid_out": False,
         "three_sets_lose": False,
+        "players": 4,
         "first_dealer": 0,
     }
 

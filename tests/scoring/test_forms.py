@@ -72,11 +72,11 @@ def entry_of(form: EntryForm, data: QueryDict) -> dict[str, Any] | None:
     return form.entry()
 
 
-def test_it_makes_a_widget_for_every_field_of_every_game():
+def test_it_makes_a_widget_for_every_field_in_play_of_every_game():
     for key, game in GAMES.items():
         sides = ["A", "B"] if game.min_sides <= 2 <= game.max_sides else ["A", "B", "C"]
         form = make_form(key, sides)
-        assert [b.name for b in form.blocks] == [f.name for f in game.fields]
+        assert [b.name for b in form.blocks] == [f.name for f in game.entry_fields(form.ctx.options)]
 
 
 def test_it_shows_sides_as_buttons_and_counts_as_steppers():
