@@ -21,8 +21,8 @@ from scoring.api import AUTHENTICATION, AnyList, AnyObject, ErrorBody, TableGran
 from scoring.models import Club
 from scoring.permissions import can_manage, managed_clubs
 from tournaments import documents, services
-from tournaments.draw import BRACKETS
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
+from tournaments.pairing.formats import BRACKETS
 
 
 def _tournament_or_404(pk: int) -> Tournament:

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from scoring.models import Match, MatchStatus
 from tournaments import services
-from tournaments.draw import BRACKETS
 from tournaments.models import Entrant, Round, RoundStatus, TableAssignment, TableGame, Tournament
+from tournaments.pairing.formats import BRACKETS
 
 
 def tournament_document(tournament: Tournament) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from django import forms
 
 from games import GAMES
 from scoring.services import ServiceError
-from tournaments.models import EntrantKind, Format
-from tournaments.ranking import metric_choices
+from tournaments.pairing.formats import EntrantKind, Format, choices
+from tournaments.standings.rows import metric_choices
 
 TIEBREAK_SLOTS = 4
 
@@ -48,13 +48,13 @@ class TournamentForm(ServiceErrors, forms.Form):
     name = forms.CharField(max_length=120)
     club = forms.ChoiceField(choices=())
     game = forms.ChoiceField(choices=())
-    format = forms.ChoiceField(choices=Format.choices)
+    format = forms.ChoiceField(choices=choices(Format))
     match_format = forms.CharField(
         max_length=20,
         initial="game",
         help_text="game (to the game's own end), deals:N, rubber, or best-of:N (3 by default).",
     )
-    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, label="Entrants")
+    entrant_kind = forms.ChoiceField(choices=choices(EntrantKind), label="Entrants")
     rounds = forms.IntegerField(min_value=1, max_value=99, required=False, help_text="Swiss and tables only.")
     preset = forms.CharField(max_length=40, required=False, help_text="The game's preset, if it has any.")
 
@@ -79,7 +79,7 @@ class TournamentForm(ServiceErrors, forms.Form):
 
 
 class ConfigureForm(ServiceErrors, forms.Form):
-    format = forms.ChoiceField(choices=Format.choices, help_text="Only before the first round.")
+    format = forms.ChoiceField(choices=choices(Format), help_text="Only before the first round.")
     rounds = forms.IntegerField(min_value=1, max_value=99, required=False)
 
     def __init__(self, *args: Any, tiebreaks: list[str], **kwargs: Any) -> None:

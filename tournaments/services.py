@@ -34,12 +34,8 @@ from games import Game, GameError, UnknownGameError, find_game
 from scoring import services as scoring
 from scoring.models import Club, Deal, Match, MatchStatus, Membership, Player
 from scoring.services import Actor, Conflict, InvalidEntry, NotFound, ServiceError
-from tournaments import draw, ranking, results
-from tournaments.match_format import MatchFormat, MatchFormatError, parse_match_format
 from tournaments.models import (
     Entrant,
-    EntrantKind,
-    Format,
     Round,
     RoundStatus,
     TableAssignment,
@@ -58,6 +54,11 @@ from tournaments.pairing import (
     advance,
 )
 from tournaments.pairing import Entrant as Contestant
+from tournaments.pairing import formats as draw
+from tournaments.pairing.formats import EntrantKind, Format
+from tournaments.pairing.match_format import MatchFormat, MatchFormatError, parse_match_format
+from tournaments.standings import rows as ranking
+from tournaments.standings import series as results
 
 log = logging.getLogger(__name__)
 
@@ -151,8 +152,9 @@ def _text(value: Any, field: str, limit: int, *, required: bool = False) -> str:
 
 
 def _choice(value: Any, choices: Any, field: str) -> Any:
-    if value not in choices.values:
-        raise InvalidEntry(f"{field} must be one of {', '.join(choices.values)}", field)
+    values = [member.value for member in choices]
+    if value not in values:
+        raise InvalidEntry(f"{field} must be one of {', '.join(values)}", field)
     return choices(value)
 
 

@@ -31,8 +31,7 @@ from scoring.permissions import can_manage, managed_clubs
 from scoring.qr import qr_svg
 from scoring.services import Actor, ServiceError
 from tablescore.client import client_ip
-from tournaments import documents, drawing, exports, forms, services
-from tournaments.draw import BRACKETS
+from tournaments import documents, exports, forms, services
 from tournaments.models import (
     Entrant,
     Round,
@@ -42,6 +41,8 @@ from tournaments.models import (
     TableStatus,
     Tournament,
 )
+from tournaments.pairing import bracket_layout
+from tournaments.pairing.formats import BRACKETS
 from tournaments.standings import find_metric
 
 #: Seconds between two polls of a public page.
@@ -189,7 +190,7 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
         "game": GAMES.get(tournament.game_key),
         "standings": _standings_view(tournament),
         "rounds": _rounds_view(tournament, rounds),
-        "panels": drawing.panels(bracket, _names(tournament)) if bracket and bracket["rounds"] else [],
+        "panels": bracket_layout.panels(bracket, _names(tournament)) if bracket and bracket["rounds"] else [],
         "champion": _names(tournament).get(champion) if champion else None,
         "etag": documents.live_revision(tournament, rounds),
         "poll_seconds": POLL_SECONDS,

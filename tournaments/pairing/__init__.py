@@ -57,7 +57,7 @@ from tournaments.pairing.base import (
     Seating,
     TableAssignment,
 )
-from tournaments.pairing.elimination import (
+from tournaments.pairing.bracket import (
     Bracket,
     BracketKind,
     BracketRound,
@@ -69,11 +69,8 @@ from tournaments.pairing.elimination import (
     SlotStatus,
     Source,
     SourceKind,
-    advance,
-    double_elimination,
-    seed_order,
-    single_elimination,
 )
+from tournaments.pairing.elimination import advance, double_elimination, seed_order, single_elimination
 from tournaments.pairing.errors import (
     BracketError,
     DuplicateEntrantError,
