@@ -68,6 +68,10 @@ class ServiceErrors:
             field = "tiebreak_0"
         form.add_error(field, error.rule)
 
+
+class TiebreakSlots:
+    """Mixin: the tiebreak slots (``tiebreak_0``...) read as the contract's list of metric keys."""
+
     def tiebreaks(self) -> list[str] | None:
         form: Any = self
         chosen = [form.cleaned_data.get(f"tiebreak_{i}") for i in range(TIEBREAK_SLOTS)]
@@ -79,7 +83,7 @@ _CHANGE = TournamentChange().fields
 _ENTRANT = EntrantInput().fields
 
 
-class TournamentForm(ServiceErrors, forms.Form):
+class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     """The new-tournament page (:class:`TournamentCreate`), in one of the organizer's clubs."""
 
     name = mirrored(_CREATE["name"])
@@ -104,7 +108,7 @@ class TournamentForm(ServiceErrors, forms.Form):
         return _given({**data, "tiebreaks": self.tiebreaks()})
 
 
-class ConfigureForm(ServiceErrors, forms.Form):
+class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
     """The console's format form (:class:`TournamentChange`)."""
 
     format = mirrored(_CHANGE["format"], choices=choices(Format))

@@ -331,9 +331,11 @@ class RoundView:
         return sum(1 for t in self.tables if t.disputed)
 
 
-def round_views(tournament: Tournament, rounds: Sequence[Round]) -> list[RoundView]:
+def round_views(
+    tournament: Tournament, rounds: Sequence[Round], names: dict[int, str] | None = None
+) -> list[RoundView]:
     """The read model of ``rounds``, in a fixed number of queries whatever the field's size."""
-    names = entrant_names(tournament)
+    names = entrant_names(tournament) if names is None else names
     tables = table_views(
         tournament, TableAssignment.objects.filter(round__in=rounds).order_by("round_id", "number"), names
     )

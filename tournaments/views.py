@@ -99,7 +99,7 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
         "standings": selectors.cached_standings(tournament),
-        "rounds": selectors.round_views(tournament, rounds),
+        "rounds": selectors.round_views(tournament, rounds, names),
         "panels": bracket_layout.panels(bracket, names) if bracket and bracket["rounds"] else [],
         "champion": names.get(champion) if champion else None,
         "etag": selectors.live_revision(tournament, rounds),
