@@ -19,10 +19,14 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring import services as scoring
+from games import find_game
 from scoring.models import Club, MatchStatus
+from scoring.services import Actor, deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
+from tournaments.pairing.formats import EntrantKind, Format
+from tournaments.pairing.match_format import parse_match_format
+from tournaments.services import EntrantSpec
 
 COINCHE = "Coinche Swiss"
 JAM = "JAM knockout"
@@ -41,7 +45,7 @@ TEAMS = (
     ("Belle", "Wes", "Xia"),
 )
 JAM_PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal")
-ACTOR = scoring.Actor(label="demo data", via_table_link=True)
+ACTOR = Actor(label="demo data", via_table_link=True)
 
 
 def load_tournament_demo(club: Club) -> list[Tournament]:
@@ -57,17 +61,17 @@ def _coinche_swiss(club: Club) -> Tournament:
     tournament = services.tournament_create(
         club=club,
         name=COINCHE,
-        game_key="coinche",
-        format="swiss",
-        match_format="deals:4",
-        entrant_kind="partnership",
+        game=find_game("coinche"),
+        format=Format.SWISS,
+        match_format=parse_match_format("deals:4", "coinche"),
+        entrant_kind=EntrantKind.PARTNERSHIP,
         rounds=5,
         preset="ffb",
     )
     services.entrants_register(
         tournament_id=tournament.pk,
-        rows=[
-            {"name": team, "players": [a, b], "seed": seed}
+        entrants=[
+            EntrantSpec(name=team, players=(a, b), seed=seed)
             for seed, (team, a, b) in enumerate(TEAMS, start=1)
         ],
     )
@@ -104,15 +108,16 @@ def _jam_knockout(club: Club) -> Tournament:
     tournament = services.tournament_create(
         club=club,
         name=JAM,
-        game_key="jam",
-        format="single-elimination",
-        match_format="best-of:3",
-        entrant_kind="individual",
+        game=find_game("jam"),
+        format=Format.SINGLE_ELIMINATION,
+        match_format=parse_match_format("best-of:3", "jam"),
+        entrant_kind=EntrantKind.INDIVIDUAL,
     )
     services.entrants_register(
         tournament_id=tournament.pk,
-        rows=[
-            {"name": name, "players": [name], "seed": seed} for seed, name in enumerate(JAM_PLAYERS, start=1)
+        entrants=[
+            EntrantSpec(name=name, players=(name,), seed=seed)
+            for seed, name in enumerate(JAM_PLAYERS, start=1)
         ],
     )
     services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
@@ -132,7 +137,7 @@ def _play(table: TableAssignment, deals: int, entry: Any) -> None:
         game = table.games.select_related("match").order_by("-sequence").first()
         if game is None or game.match.status != MatchStatus.IN_PROGRESS:
             break
-        scoring.deal_record(match_id=game.match_id, entry=entry(list(game.match.sides)), actor=ACTOR)
+        deal_record(match_id=game.match_id, entry=entry(list(game.match.sides)), actor=ACTOR)
         services.table_sync(match_id=game.match_id)
     table.refresh_from_db()
 

@@ -14,6 +14,7 @@ from scoring.models import Player
 from tests.factories import ClubFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament, start_round
 from tournaments import services as tournament_services
+from tournaments.services import EntrantSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +42,11 @@ def hostile(db):
     for tournament in (swiss, knockout):
         tournament_services.entrants_register(
             tournament_id=tournament.pk,
-            rows=[
-                {"name": f"E1 {SCRIPT}", "seed": 1},
-                {"name": f"E2 {IMG}", "seed": 2},
-                {"name": FORMULA, "seed": 3},
-                {"name": "@SUM(1+1)", "seed": 4},
+            entrants=[
+                EntrantSpec(f"E1 {SCRIPT}", seed=1),
+                EntrantSpec(f"E2 {IMG}", seed=2),
+                EntrantSpec(FORMULA, seed=3),
+                EntrantSpec("@SUM(1+1)", seed=4),
             ],
         )
         start_round(tournament)

@@ -8,6 +8,7 @@ import pytest
 from scoring.services import InvalidEntry
 from tests.tournaments.factories import current_match, make_tournament, start_round
 from tournaments import services
+from tournaments.services.entrants import EntrantSpec
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
 
@@ -18,9 +19,9 @@ def test_it_seats_teams_of_three_every_other_seat():
     )
     services.entrants_register(
         tournament_id=tournament.pk,
-        rows=[
-            {"name": "North", "players": ["Ann", "Cy", "Eve"], "seed": 1},
-            {"name": "South", "players": ["Bob", "Dee", "Fay"], "seed": 2},
+        entrants=[
+            EntrantSpec(name="North", players=("Ann", "Cy", "Eve"), seed=1),
+            EntrantSpec(name="South", players=("Bob", "Dee", "Fay"), seed=2),
         ],
     )
 
