@@ -204,7 +204,8 @@ class ChoiceWidget(Widget):
         return len(self.values) > 8
 
     def load(self, value: Any) -> None:
-        self.raw = "" if value is None or value is EMPTY else _token(value)
+        known = value is None and any(v is None for v, _, _ in self.values)
+        self.raw = "" if (value is None and not known) or value is EMPTY else _token(value)
 
     def bind(self, data: QueryDict) -> None:
         self.raw = data.get(self.name, "")
@@ -511,16 +512,33 @@ def _bounds(kind: Integer, ctx: FormContext) -> tuple[int | None, int | None]:
 
 
 def _choice_widget(
-    name: str, label: str, values: list[tuple[Any, str, str]], *, blank: str | None, nested: bool
+    name: str,
+    label: str,
+    values: list[tuple[Any, str, str]],
+    *,
+    blank: str | None,
+    nested: bool,
+    null: str | None = None,
 ) -> ChoiceWidget:
+    if null is not None:
+        values = [*values, (None, null, "")]
     limit = MAX_NESTED_CHIPS if nested else MAX_CHIPS
     return ChoiceWidget(name, label, values=values, blank=blank, as_select=len(values) > limit)
 
 
 def build_widget(
-    kind: Any, name: str, label: str, ctx: FormContext, *, optional: bool, nested: bool = False
+    kind: Any,
+    name: str,
+    label: str,
+    ctx: FormContext,
+    *,
+    optional: bool,
+    nested: bool = False,
+    null: str | None = None,
 ) -> Widget:
-    """The widget for one value of ``kind``; ``optional`` adds a "none" choice where it matters."""
+    """The widget for one value of ``kind``; ``optional`` adds a blank choice (left out of the
+    entry) where it matters, ``null`` a choice in those words that enters ``null`` (Auction
+    Forty-Five's "no trump played", a required answer that may be nobody)."""
     blank = "—" if optional else None
     if isinstance(kind, Boolean) and not nested:
         return ToggleWidget(name, label)
@@ -545,12 +563,12 @@ def build_widget(
         simple = [k for k in kind.kinds if not isinstance(k, ListOf | PerSide | Record | Variants)]
         values = _enumerate(OneOf(tuple(simple)), ctx) if simple else None
         if values is not None:
-            return _choice_widget(name, label, values, blank=blank, nested=nested)
+            return _choice_widget(name, label, values, blank=blank, nested=nested, null=null)
         if simple:
             return build_widget(simple[0], name, label, ctx, optional=optional, nested=nested)
     values = _enumerate(kind, ctx)
     if values is not None:
-        return _choice_widget(name, label, values, blank=blank, nested=nested)
+        return _choice_widget(name, label, values, blank=blank, nested=nested, null=null)
     if isinstance(kind, TrickSequence):
         hint = f"{kind.length} letters: A = {ctx.sides[0]} won the trick, B = {ctx.sides[1]}"
         return TextWidget(name, label, pattern=f"[ABab]{{{kind.length}}}", hint=hint, upper=True)
@@ -674,8 +692,14 @@ class EntryForm:
         self.blocks: list[FieldBlock] = []
         # Only the fields in play under the match's options: a club without kraken never sees kraak.
         for f in game.entry_fields(ctx.options):
-            optional = f.nullable or (f.required is False and f.default is MISSING)
-            widget = build_widget(f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional)
+            # A nullable answer the table must give gets its own "nobody" button; a field it may
+            # leave out gets a blank one.
+            must_answer = f.nullable and f.required is True
+            optional = (f.nullable and not must_answer) or (f.required is False and f.default is MISSING)
+            null = ("nobody" if isinstance(f.kind, SideRef) else "none") if must_answer else None
+            widget = build_widget(
+                f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional, null=null
+            )
             if isinstance(widget, GroupWidget) and len(ctx.sides) == 2:
                 widget.total = _fixed_total(f)
             self.blocks.append(FieldBlock(f, widget, _label(f.name), _words(f.help)))
