@@ -59,20 +59,22 @@ def build(size: int) -> int:
     from clubs.models import Club
     from scoring.services import deal_record
     from tournaments import services
+    from tournaments.contracts import TournamentCreate, validated
+    from tournaments.services import EntrantSpec
 
     club, _ = Club.objects.get_or_create(slug="bench", defaults={"name": "Bench"})
-    tournament = services.tournament_create(
-        club=club,
-        name=f"Bench {size}",
-        game_key="tally",
-        format="swiss",
-        match_format="deals:2",
-        entrant_kind="individual",
-        rounds=5,
-    )
+    body = {
+        "name": f"Bench {size}",
+        "game": "tally",
+        "format": "swiss",
+        "match_format": "deals:2",
+        "entrant_kind": "individual",
+        "rounds": 5,
+    }
+    tournament = services.tournament_create(club=club, **validated(TournamentCreate, body))
     services.entrants_register(
         tournament_id=tournament.pk,
-        rows=[{"name": f"Player {i}", "seed": i, "club": f"Club {i % 40}"} for i in range(1, size + 1)],
+        entrants=[EntrantSpec(f"Player {i}", club=f"Club {i % 40}", seed=i) for i in range(1, size + 1)],
     )
     the_round = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
     table_actor = Actor(label="bench")

@@ -32,7 +32,7 @@ _SEQUENCE = TrickSequence(TRICKS)
 class _CheckedByRule:
     """A kind that describes itself as ``kind`` but leaves the check to a rule of the field.
 
-    The spec checks ``sequence`` against the other entry form before its format; this lets the
+    The rules check ``sequence`` against the other entry form before its format; this lets the
     format check run second while the docs and the schema still show the format.
     """
 

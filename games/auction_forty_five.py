@@ -2,10 +2,15 @@
 
 The table enters who won the auction and for how much, the tricks each partnership took out of 5,
 and which partnership won the trick holding the highest trump. Each trick is worth 5 and the high
-trump another 5 (30 a deal). A made bid scores by ``made_bid_scores`` (a made 30 always scores 60),
-a failed bid loses its amount, and the defenders score what they took (unless
-``defenders_score_at_100`` is off and they had 100+). A side at 100 or more must bid at least 20.
-The first side to ``target`` (120) wins; when both reach it on one deal, ``end_rule`` decides.
+trump another 5 (30 a deal). A made bid scores by ``made_bid_scores`` (a made 30 scores
+``thirty_bid_scores``, 60 by default; a made "30 for 60" scores 60), a failed bid loses its amount
+(60 for "30 for 60"), and the defenders score what they took (unless ``defenders_score_at_100`` says
+otherwise for a side that had 100+). A side at 100 or more must bid at least 20 while
+``bid_20_at_100`` is on. The first side to ``target`` (120) wins; when both reach it on one deal,
+``end_rule`` decides. The club variants ``bid_out`` (only the bidders can go out) and
+``three_sets_lose`` (a side set three times loses) change how the game ends.
+With ``players = 6`` two teams of three alternate round the table (seats 0–5, seat ``i`` on side
+``i % 2``) and the deal goes round six seats; the scoring is the same.
 
 What it does not do: the auction itself (holds, overcalls), the discard and draw, or card play; the
 trump suit is recorded but never changes a score.
@@ -14,35 +19,54 @@ trump suit is recorded but never changes a score.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.base import DealScore, Game, Result, Table
 from games.common import RECORD_SUIT, adds_up_to, other_side
-from games.declaration import EntryContext, Field, Option, Rule
-from games.values import Boolean, Choice, Integer, PerSide, Seat, SideRef
+from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
+from games.values import Boolean, Choice, Integer, OneOf, PerSide, Seat, SideRef
 
 TRICKS = 5
 PER_TRICK = 5
 HIGH_TRUMP = 5
 TOP_BID = 30
-TOP_BID_SCORE = 60
+#: The bid to take all five tricks for 60 (option ``thirty_for_sixty``): +60 made, −60 failed.
+THIRTY_FOR_SIXTY = "30-for-60"
+THIRTY_FOR_SIXTY_STAKE = 60
 HIGH_SIDE = 100
 HIGH_SIDE_MIN_BID = 20
+#: ``defenders_score_at_100 = "when_set"``: defenders at 100+ score only when the bidders fail.
+WHEN_SET = "when_set"
+#: ``three_sets_lose``: the number of failed bids that loses the game.
+SETS_TO_LOSE = 3
+SIX_HANDED = 6
 
 
 @dataclass(frozen=True)
 class AuctionState:
-    """The bidding side of the last deal played (it goes out first under ``bidder_out_first``)."""
+    """What the end of the game needs about the last deal, and each side's failed bids so far."""
 
+    #: The bidding side of the last deal played (it goes out first under ``bidder_out_first``).
     last_bidder: str | None = None
+    #: Whether that side made its bid (only a made bid can take it out under ``bid_out``).
+    last_made: bool = False
+    #: Failed bids of each side in the game (``three_sets_lose``).
+    sets: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def _min_bid(ctx: Any) -> int:
     return int(ctx.options["min_bid"])
 
 
+def _allowed_special_bids(ctx: Any) -> tuple[str, ...]:
+    return (THIRTY_FOR_SIXTY,) if ctx.options.get("thirty_for_sixty") else ()
+
+
 def _bid_at_100(value: Any, ctx: EntryContext) -> str | None:
+    if not ctx.options["bid_20_at_100"] or value == THIRTY_FOR_SIXTY:  # "30 for 60" is above 20
+        return None
     totals: Mapping[str, int] = ctx.state
     bidder = ctx.clean["bidder"]
     if totals[bidder] >= HIGH_SIDE and value < HIGH_SIDE_MIN_BID:
@@ -61,13 +85,20 @@ def _high_trump_took_a_trick(value: Any, ctx: EntryContext) -> str | None:
     return None
 
 
+def _first_dealer(seats: Seat) -> Option:
+    """``first_dealer`` among the seats of the table (4, or 6 with ``players = 6``)."""
+    return Option(
+        "first_dealer", seats, 0, "Who deals the first deal: a seat number, 0–3, or 0–5 with players = 6."
+    )
+
+
 def took(tricks: Mapping[str, int], high_trump: str | None, side: str) -> int:
     """5 per trick, plus 5 when ``side`` won the trick holding the highest trump."""
     return PER_TRICK * tricks[side] + (HIGH_TRUMP if high_trump == side else 0)
 
 
 class AuctionFortyFive(Game[AuctionState]):
-    """Auction Forty-Five as in seed 003 (McNeely), with the Hoyle/Bicycle variants as options."""
+    """Auction Forty-Five as McNeely scores it, with the Hoyle/Bicycle variants as options."""
 
     key = "auction-forty-five"
     name = "Auction Forty-Five"
@@ -81,11 +112,23 @@ class AuctionFortyFive(Game[AuctionState]):
         Field("bidder", SideRef(), "The side that won the auction."),
         Field(
             "bid",
-            Integer(_min_bid, TOP_BID, 5, low_label="min_bid"),
-            "The winning bid: a multiple of 5 from min_bid to 30.",
+            OneOf(
+                (
+                    Integer(_min_bid, TOP_BID, 5, low_label="min_bid"),
+                    Choice(
+                        (THIRTY_FOR_SIXTY,),
+                        allowed=_allowed_special_bids,
+                        note="only with the option thirty_for_sixty",
+                        labels=((THIRTY_FOR_SIXTY, "30 for 60"),),
+                    ),
+                )
+            ),
+            'The winning bid: a multiple of 5 from min_bid to 30, or "30-for-60" (all five tricks for '
+            "60 points, above 30).",
             rules=(
                 Rule(
-                    "If the bidding side had 100 or more before this deal, the bid must be at least 20.",
+                    "If bid_20_at_100 is true and the bidding side had 100 or more before this deal, the "
+                    'bid must be at least 20 ("30-for-60" counts as more than 20).',
                     _bid_at_100,
                 ),
             ),
@@ -111,14 +154,14 @@ class AuctionFortyFive(Game[AuctionState]):
             Choice(("bid_plus_high_trump", "all_points", "bid_only")),
             "bid_plus_high_trump",
             "What a made bid below 30 scores: bid_plus_high_trump = the bid, plus 5 when the bidders "
-            "won the high trump (the seed); all_points = everything the bidders took (Hoyle); "
+            "won the high trump (McNeely); all_points = everything the bidders took (Hoyle); "
             "bid_only = the bid.",
         ),
         Option(
             "min_bid",
             Choice((10, 15, 20)),
             15,
-            "Lowest bid allowed. A side at 100 or more must still bid 20 or more.",
+            "Lowest bid allowed. The 100-point rule (bid ≥ 20) applies on top while bid_20_at_100 is true.",
         ),
         Option("target", Integer(low=1), 120, "Points that win the game (= the match)."),
         Option(
@@ -130,16 +173,64 @@ class AuctionFortyFive(Game[AuctionState]):
         ),
         Option(
             "defenders_score_at_100",
+            Choice(
+                (True, False, WHEN_SET),
+                labels=((True, "yes"), (False, "no"), (WHEN_SET, "only when the bidders are set")),
+            ),
+            True,
+            "What a defending side that had 100 or more before the deal scores: true = what it took, as "
+            'usual; false = nothing, so it can only go out on its own bid; "when_set" = what it took '
+            "if the bid failed, nothing if it was made.",
+        ),
+        Option(
+            "bid_20_at_100",
             Boolean(),
             True,
-            "false: a defending side that had 100 or more before the deal scores nothing, so it can "
-            "only go out on its own bid.",
+            "Whether a side with 100 or more before the deal must bid at least 20.",
         ),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "thirty_bid_scores",
+            Choice((60, 30)),
+            60,
+            "What a made bid of 30 scores, whatever made_bid_scores says.",
+        ),
+        Option(
+            "thirty_for_sixty",
+            Boolean(),
+            False,
+            'Allows the "30-for-60" bid: all 5 tricks for +60, or −60.',
+        ),
+        Option(
+            "bid_out",
+            Boolean(),
+            False,
+            "true: only the bidding side can win the game, when it makes its bid and reaches the target.",
+        ),
+        Option(
+            "three_sets_lose",
+            Boolean(),
+            False,
+            "true: a side whose bid fails for the third time in the game loses it.",
+        ),
+        Option(
+            "players",
+            Choice((4, SIX_HANDED)),
+            4,
+            "4: two partnerships of two. 6: two teams of three, team-mates alternating round the "
+            "table (seats 0, 2, 4 against 1, 3, 5); seats and the dealer run 0–5.",
+        ),
+        _first_dealer(Seat()),
+    )
+    variants = (
+        Variant(
+            When("players", (SIX_HANDED,)),
+            shape=TableShape(SIX_HANDED, 2, 2, partnerships=True),
+            options=(_first_dealer(Seat(SIX_HANDED)),),
+        ),
     )
 
     def start(self, table: Table) -> AuctionState:
-        return AuctionState()
+        return AuctionState(sets=MappingProxyType(dict.fromkeys(table.sides, 0)))
 
     def entry_context(
         self, table: Table, state: AuctionState, totals: Mapping[str, int], index: int
@@ -152,43 +243,33 @@ class AuctionFortyFive(Game[AuctionState]):
         options = table.options
         bidder: str = entry["bidder"]
         defenders = other_side(table.sides, bidder)
-        bid: int = entry["bid"]
+        bid: int | str = entry["bid"]
         tricks = {side: int(entry["tricks"][side]) for side in table.sides}
         high_trump: str | None = entry["high_trump"]
         took_by = {side: took(tricks, high_trump, side) for side in table.sides}
         breakdown: list[str] = []
 
-        # A bid of 30 needs all five tricks; any other bid counts the high trump toward it.
-        made = tricks[bidder] == TRICKS if bid == TOP_BID else took_by[bidder] >= bid
+        # A bid of 30 or "30 for 60" needs all five tricks; any other bid counts the high trump toward it.
+        all_five = bid in (TOP_BID, THIRTY_FOR_SIXTY)
+        made = tricks[bidder] == TRICKS if all_five else took_by[bidder] >= int(bid)
         what = self._took_text(tricks, high_trump, bidder)
+        named = "30 for 60" if bid == THIRTY_FOR_SIXTY else str(bid)
         if not made:
-            bidder_score = -bid
-            need = "all 5 tricks" if bid == TOP_BID else str(bid)
-            breakdown.append(f"{bidder} bid {bid}, took {what}, needed {need}: failed, −{bid}")
-        elif bid == TOP_BID:
-            bidder_score = TOP_BID_SCORE
-            breakdown.append(f"{bidder} bid 30 and took all 5 tricks: made, {TOP_BID_SCORE}")
+            stake = THIRTY_FOR_SIXTY_STAKE if bid == THIRTY_FOR_SIXTY else int(bid)
+            bidder_score = -stake
+            need = "all 5 tricks" if all_five else named
+            breakdown.append(f"{bidder} bid {named}, took {what}, needed {need}: failed, −{stake}")
         else:
-            rule = options["made_bid_scores"]
-            if rule == "all_points":
-                bidder_score = took_by[bidder]
-                how = f"all points taken, {bidder_score}"
-            elif rule == "bid_only":
-                bidder_score = bid
-                how = f"the bid, {bid}"
-            elif high_trump == bidder:
-                bidder_score = bid + HIGH_TRUMP
-                how = f"the bid + 5 for the high trump: {bid} + 5 = {bidder_score}"
-            else:
-                bidder_score = bid
-                how = f"the bid, {bid}"
-            breakdown.append(f"{bidder} bid {bid}, took {what}: made, {how}")
+            bidder_score, how = self._made_score(options, bid, took_by[bidder], high_trump == bidder)
+            breakdown.append(f"{bidder} bid {named}, took {what}: made, {how}")
 
         defender_score = took_by[defenders]
         defender_what = self._took_text(tricks, high_trump, defenders)
-        if not options["defenders_score_at_100"] and totals[defenders] >= HIGH_SIDE:
+        rule = options["defenders_score_at_100"]
+        if totals[defenders] >= HIGH_SIDE and (rule is False or (rule == WHEN_SET and made)):
+            why = "" if rule is False else " and the bid was made"
             breakdown.append(
-                f"{defenders} defended at {totals[defenders]} (100 or more): they score nothing "
+                f"{defenders} defended at {totals[defenders]} (100 or more){why}: they score nothing "
                 f"(took {defender_what})"
             )
             defender_score = 0
@@ -196,8 +277,36 @@ class AuctionFortyFive(Game[AuctionState]):
             breakdown.append(f"{defenders} defended and took {defender_what}: {defender_score}")
 
         scores = {side: bidder_score if side == bidder else defender_score for side in table.sides}
-        extra = {"made": made, "took": took_by, "bidder": bidder, "bid": bid}
-        return DealScore(scores, tuple(breakdown), extra), AuctionState(bidder)
+        sets = dict(state.sets)
+        if not made:
+            sets[bidder] += 1
+        extra: dict[str, Any] = {"made": made, "took": took_by, "bidder": bidder, "bid": bid}
+        if options["three_sets_lose"]:
+            extra["sets"] = dict(sets)
+            if not made:
+                breakdown.append(
+                    f"{bidder} have been set {sets[bidder]} time{'' if sets[bidder] == 1 else 's'}"
+                )
+        after = AuctionState(bidder, made, MappingProxyType(sets))
+        return DealScore(scores, tuple(breakdown), extra), after
+
+    @staticmethod
+    def _made_score(
+        options: Mapping[str, Any], bid: int | str, took_points: int, won_high_trump: bool
+    ) -> tuple[int, str]:
+        """What a made bid scores (Scoring, step 2), and how, in words."""
+        if bid == THIRTY_FOR_SIXTY:
+            return THIRTY_FOR_SIXTY_STAKE, f"all 5 tricks: {THIRTY_FOR_SIXTY_STAKE}"
+        if bid == TOP_BID:
+            score = int(options["thirty_bid_scores"])
+            return score, f"all 5 tricks: a made 30 scores {score}"
+        bid = int(bid)
+        rule = options["made_bid_scores"]
+        if rule == "all_points":
+            return took_points, f"all points taken, {took_points}"
+        if rule == "bid_plus_high_trump" and won_high_trump:
+            return bid + HIGH_TRUMP, f"the bid + 5 for the high trump: {bid} + 5 = {bid + HIGH_TRUMP}"
+        return bid, f"the bid, {bid}"
 
     @staticmethod
     def _took_text(tricks: Mapping[str, int], high_trump: str | None, side: str) -> str:
@@ -208,13 +317,23 @@ class AuctionFortyFive(Game[AuctionState]):
         return text
 
     def result(self, table: Table, state: AuctionState, totals: Mapping[str, int], deals: int) -> Result:
-        target = table.options["target"]
+        options = table.options
+        target = options["target"]
+        if options["three_sets_lose"]:
+            # only the bidding side can be set, so only one side can reach three on a deal
+            for side, count in state.sets.items():
+                if count >= SETS_TO_LOSE:
+                    return Result(True, other_side(table.sides, side))
+        if options["bid_out"]:
+            bidder = state.last_bidder
+            out = bidder is not None and state.last_made and totals[bidder] >= target
+            return Result(True, bidder) if out else Result(False)
         reached = [side for side in table.sides if totals[side] >= target]
         if not reached:
             return Result(False)
         if len(reached) == 1:
             return Result(True, reached[0])
-        if table.options["end_rule"] == "bidder_out_first" and state.last_bidder is not None:
+        if options["end_rule"] == "bidder_out_first" and state.last_bidder is not None:
             return Result(True, state.last_bidder)
         a, b = table.sides
         if totals[a] == totals[b]:

@@ -8,6 +8,12 @@ failed ones lose 5 a trick bid; boards score 10, 15 or 20 a trick (failed boards
 size of ``deal_sequence``; a dead deal scores nothing, keeps the hand size and passes the deal on.
 The game ends after the last hand size; the higher total wins and equal totals are a draw.
 
+With ``scoring = individual`` (preset ``individual``) it is the five-player game of the
+backalley-scorekeeper app instead: twenty deals of 10 cards down to 1 and back, every player bids
+alone (0 to n, or board), 3 a trick bid plus 1 an overtrick, boards in levels by bidding order
+worth ``board_scale``, +8 for a rainbow on a 4-card deal. That game is a :class:`Variant`: its own
+table (5 sides), entry and ``first_dealer`` (a side name).
+
 What it does not do: the bidding order (bids are entered in seat order), the trump turn-up, or card
 play; the trump suit is recorded but never changes a score.
 """
@@ -20,9 +26,9 @@ from typing import Any, ClassVar
 
 from games.base import Dealer, DealScore, Game, Result, Table
 from games.common import SUITS, best
-from games.declaration import EntryContext, Field, Option, Rule
-from games.errors import GameError
-from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat
+from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
+from games.errors import GameError, OptionError
+from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 MAX_HAND = 13
 SEATS = 4
@@ -38,7 +44,22 @@ SEQUENCES: Mapping[str, tuple[int, ...]] = {
     "down-up-26": _DOWN + _UP,
     "down-up-25": _DOWN + _UP[1:],
     "up-down-26": _UP + _DOWN,
+    "down-up-20": tuple(range(10, 0, -1)) + tuple(range(1, 11)),
 }
+PARTNERSHIP_PRESETS = ("down-up-26", "down-up-25", "up-down-26")
+
+#: The individual game (backalley-scorekeeper): five players, 52 cards, 10 down to 1 and back.
+INDIVIDUAL = When("scoring", ("individual",))
+PARTNERSHIP = When("scoring", ("partnership",))
+INDIVIDUAL_PLAYERS = 5
+INDIVIDUAL_SEQUENCE = "down-up-20"
+INDIVIDUAL_MAX_HAND = 10
+BOARD = "board"
+MADE_PER_TRICK_ALONE = 3
+FAILED_PER_TRICK_ALONE = 3
+RAINBOW_HAND = 4
+RAINBOW_BONUS = 8
+BOARD_BASE = 6
 
 
 @dataclass(frozen=True)
@@ -106,6 +127,76 @@ def _unless_dead(raw: Mapping[str, Any]) -> bool:
     return raw.get("dead") is not True
 
 
+def _solo_numbers_fit(value: Mapping[str, Any], ctx: EntryContext) -> str | None:
+    n = _hand_size(ctx)
+    for side, bid in value.items():
+        if type(bid) is int and bid > n:
+            return f"{side} bid {bid}, more than the {n} card{'' if n == 1 else 's'} each of this deal"
+    return None
+
+
+def _rainbow_once(value: list[str], ctx: EntryContext) -> str | None:
+    twice = sorted({side for side in value if value.count(side) > 1})
+    return f"rainbow names {', '.join(twice)} more than once" if twice else None
+
+
+def _rainbow_needs_four_cards(value: list[str], ctx: EntryContext) -> str | None:
+    n = _hand_size(ctx)
+    if value and n != RAINBOW_HAND:
+        return f"a rainbow (one card of each suit) needs a 4-card deal; this deal has {n}"
+    return None
+
+
+def _tricks_field(who: str, *, dead_deals: bool) -> Field:
+    return Field(
+        "tricks",
+        PerSide(Integer(0, _hand_size, high_label="n")),
+        f"Tricks taken by each {who}.",
+        required=_unless_dead if dead_deals else True,
+        required_text="yes, unless dead" if dead_deals else None,
+        rules=(Rule("The values add up to n, the hand size of this deal.", _tricks_add_up),),
+    )
+
+
+#: The entry of the individual game (``scoring = individual``).
+INDIVIDUAL_FIELDS: tuple[Field, ...] = (
+    Field(
+        "dead",
+        Boolean(),
+        "Never true in the individual game: every player bids (0 at least), so no deal is dead.",
+        required=False,
+        default=False,
+        # Out of play here, so the form leaves it out and true is refused on dead.
+        when=PARTNERSHIP,
+    ),
+    Field(
+        "bids",
+        PerSide(OneOf((Integer(0, INDIVIDUAL_MAX_HAND), Choice((BOARD,))))),
+        'Each player\'s bid: a number of tricks from 0 to n, or "board" (every trick). There is no '
+        "pass. Board levels follow from the bidding order, which starts left of the dealer.",
+        rules=(Rule("Numbers are from 0 to n, the hand size of this deal.", _solo_numbers_fit),),
+    ),
+    _tricks_field("player", dead_deals=False),
+    Field(
+        "rainbow",
+        ListOf(SideRef()),
+        "The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each.",
+        required=False,
+        default=[],
+        rules=(
+            Rule("No side twice.", _rainbow_once),
+            Rule("A non-empty list only in a deal of 4 cards.", _rainbow_needs_four_cards),
+        ),
+    ),
+    Field(
+        "trump",
+        Choice(SUITS),
+        "The trump suit turned from the undealt cards; for the record only.",
+        required=False,
+    ),
+)
+
+
 def contract(first: Any, second: Any) -> dict[str, Any]:
     """A partnership's contract from its two bids: the highest board, else the sum, else none."""
     boards = [bid for bid in (first, second) if isinstance(bid, str) and bid in BOARDS]
@@ -142,8 +233,42 @@ def deal_points(contract_: Mapping[str, Any], taken: int, n: int, failed_board: 
     return points, f"{level} failed ({taken} of {n}): loses {per_trick} × {n} = {-points}"
 
 
+def board_levels(bids: Mapping[str, Any], order: list[str]) -> dict[str, int]:
+    """Individual game: the first board bid in bidding order is level 1, the next level 2, ..."""
+    levels: dict[str, int] = {}
+    for side in order:
+        if bids[side] == BOARD:
+            levels[side] = len(levels) + 1
+    return levels
+
+
+def board_value(level: int, scale: str) -> int:
+    """Individual game: what a board of ``level`` is worth per card (6, 12, 18, ... or 6, 12, 24, ...)."""
+    return BOARD_BASE * (2 ** (level - 1) if scale == "doubling" else level)
+
+
+def solo_board_points(level: int, value: int, taken: int, n: int) -> tuple[int, str]:
+    """Individual game: a board of ``level`` worth ``value`` a card, made with all ``n`` tricks."""
+    if taken == n:
+        return value * n, f"board level {level} made ({n} of {n}): {value} × {n} = {value * n}"
+    return -value * n, f"board level {level} failed ({taken} of {n}): loses {value} × {n} = {value * n}"
+
+
+def solo_points(bid: int, taken: int) -> tuple[int, str]:
+    """Individual game: a 0 bid scores 1 a trick; a number 3 a trick bid plus 1 an overtrick, or −3 a
+    trick bid."""
+    if bid == 0:
+        return taken, f"bid 0: 1 a trick, {taken}"
+    if taken >= bid:
+        over = taken - bid
+        points = MADE_PER_TRICK_ALONE * bid + over
+        return points, f"bid {bid}, took {taken}: made, 3 × {bid} + {over} overtrick(s) = {points}"
+    points = -FAILED_PER_TRICK_ALONE * bid
+    return points, f"bid {bid}, took {taken}: failed, loses 3 × {bid} = {-points}"
+
+
 class BackAlley(Game[BackAlleyState]):
-    """Back Alley as in seed 003 (McNeely), with pagat's deal sequence as the default."""
+    """Back Alley as McNeely scores it, with pagat's deal sequence as the default."""
 
     key = "back-alley"
     name = "Back Alley"
@@ -180,13 +305,14 @@ class BackAlley(Game[BackAlleyState]):
                 Rule('If all four are "pass", the deal must be entered as dead.', _not_all_pass),
             ),
         ),
+        _tricks_field("partnership", dead_deals=True),
         Field(
-            "tricks",
-            PerSide(Integer(0, _hand_size, high_label="n")),
-            "Tricks taken by each partnership.",
-            required=_unless_dead,
-            required_text="yes, unless dead",
-            rules=(Rule("The values add up to n, the hand size of this deal.", _tricks_add_up),),
+            "rainbow",
+            ListOf(SideRef()),
+            "The players dealt a rainbow: used only in the individual game (scoring = individual).",
+            required=False,
+            when=INDIVIDUAL,
+            neutral=[],
         ),
         Field(
             "trump",
@@ -201,19 +327,65 @@ class BackAlley(Game[BackAlleyState]):
             Choice(tuple(SEQUENCES)),
             "down-up-26",
             "The hand sizes, one per played deal. down-up-26: 13, 12, …, 1, 1, 2, …, 13 (26 deals); "
-            "down-up-25: 13, …, 1, 2, …, 13 (25 deals); up-down-26: 1, 2, …, 13, 13, 12, …, 1 (26 deals).",
+            "down-up-25: 13, …, 1, 2, …, 13 (25 deals); up-down-26: 1, 2, …, 13, 13, 12, …, 1 (26 deals); "
+            "down-up-20: 10, 9, …, 1, 1, 2, …, 10 (20 deals, the only one of the individual game).",
         ),
         Option(
             "failed_board",
             Choice(("per_trick", "times_five")),
             "per_trick",
             "Penalty for a failed board: per_trick = minus 10, 15 or 20 per card in the hand (as a made "
-            "board scores); times_five = minus 5 per card in the hand, whatever the board level.",
+            "board scores); times_five = minus 5 per card in the hand, whatever the board level. No "
+            "effect in the individual game.",
         ),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "scoring",
+            Choice(("partnership", "individual")),
+            "partnership",
+            "partnership: two partnerships of two. individual: five players who each bid and score "
+            "alone (the backalley-scorekeeper game).",
+        ),
+        Option(
+            "board_scale",
+            Choice(("linear", "doubling")),
+            "linear",
+            "Individual game only: what a board of level L is worth per card, linear = 6 × L (6, 12, "
+            "18, 24, 30) or doubling = 6 × 2^(L−1) (6, 12, 24, 48, 96).",
+        ),
+        Option(
+            "first_dealer",
+            Seat(),
+            0,
+            "Who deals the first deal: a seat number, 0–3; in the individual game a player's name.",
+        ),
     )
-    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {name: {"deal_sequence": name} for name in SEQUENCES}
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        **{name: {"deal_sequence": name} for name in PARTNERSHIP_PRESETS},
+        "individual": {
+            "deal_sequence": INDIVIDUAL_SEQUENCE,
+            "scoring": "individual",
+            "board_scale": "linear",
+        },
+    }
     default_preset = "down-up-26"
+    variants = (
+        Variant(
+            INDIVIDUAL,
+            shape=TableShape(INDIVIDUAL_PLAYERS, INDIVIDUAL_PLAYERS, INDIVIDUAL_PLAYERS, partnerships=False),
+            fields=INDIVIDUAL_FIELDS,
+            options=(Game.first_dealer_option(),),
+        ),
+    )
+
+    def check_options(self, table: Table, given: Mapping[str, Any]) -> None:
+        super().check_options(table, given)
+        options = table.options
+        if INDIVIDUAL.holds(options) and options["deal_sequence"] != INDIVIDUAL_SEQUENCE:
+            raise OptionError(
+                "deal_sequence",
+                f"the individual game is dealt {INDIVIDUAL_SEQUENCE} (10 cards down to 1 and back), "
+                f"not {options['deal_sequence']}",
+            )
 
     def start(self, table: Table) -> BackAlleyState:
         return BackAlleyState(SEQUENCES[str(table.options["deal_sequence"])])
@@ -231,6 +403,8 @@ class BackAlley(Game[BackAlleyState]):
             }
             breakdown = (f"dead deal: all four passed; {n} card{'' if n == 1 else 's'} dealt again",)
             return DealScore(dict.fromkeys(sides, 0), breakdown, extra), state
+        if INDIVIDUAL.holds(table.options):
+            return self._score_alone(table, state, entry)
         bids = entry["bids"]
         failed_board = str(table.options["failed_board"])
         contracts: dict[str, dict[str, Any]] = {}
@@ -242,6 +416,37 @@ class BackAlley(Game[BackAlleyState]):
             scores[side] = points
             lines.append(f"{side}: {why}")
         extra = {"hand_size": n, "dead": False, "contracts": contracts}
+        return DealScore(scores, tuple(lines), extra), BackAlleyState(state.sequence, state.played + 1)
+
+    def _score_alone(
+        self, table: Table, state: BackAlleyState, entry: Mapping[str, Any]
+    ) -> tuple[DealScore, BackAlleyState]:
+        """A deal of the individual game: every player on their own, boards levelled in bidding order."""
+        n = state.hand_size
+        sides = table.sides
+        dealer = table.sides.index(str(self.dealer(table, state, state.played)))
+        order = [sides[(dealer + step) % len(sides)] for step in range(1, len(sides) + 1)]
+        levels = board_levels(entry["bids"], order)
+        rainbow: list[str] = entry["rainbow"]
+        contracts: dict[str, dict[str, Any]] = {}
+        scores: dict[str, int] = {}
+        lines = [f"{n} card{'' if n == 1 else 's'} each; bidding from {order[0]}"]
+        for side in sides:
+            bid = entry["bids"][side]
+            taken = int(entry["tricks"][side])
+            if side in levels:
+                contracts[side] = {"type": "board", "level": levels[side]}
+                value = board_value(levels[side], str(table.options["board_scale"]))
+                points, why = solo_board_points(levels[side], value, taken, n)
+            else:
+                contracts[side] = {"type": "zero"} if bid == 0 else {"type": "number", "value": bid}
+                points, why = solo_points(int(bid), taken)
+            if side in rainbow:
+                points += RAINBOW_BONUS
+                why += f"; rainbow +{RAINBOW_BONUS} = {points}"
+            scores[side] = points
+            lines.append(f"{side}: {why}")
+        extra = {"hand_size": n, "dead": False, "contracts": contracts, "rainbow": list(rainbow)}
         return DealScore(scores, tuple(lines), extra), BackAlleyState(state.sequence, state.played + 1)
 
     def result(self, table: Table, state: BackAlleyState, totals: Mapping[str, int], deals: int) -> Result:

@@ -2,9 +2,16 @@
 
 A game subclasses :class:`Game` and declares its identity, its entry ``fields``, its ``options``
 and ``presets``; it implements :meth:`Game.start`, :meth:`Game.score` and :meth:`Game.result`, and
-overrides the dealer, ``next_deal`` and structure hooks where its spec says so. Everything else
+overrides the dealer, ``next_deal`` and structure hooks where its rules say so. Everything else
 here is shared: side checks, option resolution (docs/games/README.md §4), the after-the-end check, entry
 validation, dealer rotation, running totals and the output document (docs/games/README.md §6).
+
+The class attributes describe the game as its defaults play it. A club variant that changes the
+table or the whole entry (six-handed Auction Forty-Five, individual Back Alley) is a
+:class:`Variant`: under its option values the game answers with another :class:`TableShape`,
+other entry fields and other declarations of some options. Everything that depends on the shape
+asks the game with the match's options (:meth:`Game.table_shape`, :meth:`Game.entry_fields`,
+:meth:`Game.options_in_force`), never the class attributes.
 
 What this module does not do: know any game's rules, or touch Django.
 """
@@ -18,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games.common import best
-from games.declaration import Field, Option, validate_entry
+from games.declaration import Field, Option, TableShape, Variant, When, validate_entry
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.values import Choice, SideRef
 
@@ -29,10 +36,13 @@ Dealer = int | str
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one match: its sides and effective options."""
+    """The fixed facts of one match: its sides and effective options, and what follows from them
+    (the table's shape and the entry's fields, worked out once by ``Game.resolve_options``)."""
 
     sides: tuple[str, ...]
     options: Mapping[str, Any]
+    shape: TableShape | None = None
+    entry: tuple[Field, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,13 +111,70 @@ class Game(ABC, Generic[S]):
     #: A game with both ``target`` and ``deals`` options whose ``deals`` is null (not in use) while
     #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (docs/games/README.md §4).
     deals_off_under_target: ClassVar[bool] = False
+    #: Variants that change the table, the entry or an option's declaration; the first that holds
+    #: under the effective options is in force.
+    variants: ClassVar[tuple[Variant, ...]] = ()
 
     # -- declaration helpers -------------------------------------------------------------
 
     @classmethod
     def seats(cls) -> int:
-        """Seats at the table: 4 in partnership games, else one per side."""
+        """Seats at the table under the default options: 4 in partnership games, else one per side."""
         return 4 if cls.partnerships else cls.max_sides
+
+    @classmethod
+    def variant(cls, options: Mapping[str, Any]) -> Variant | None:
+        """The variant in force under the effective ``options``, if any."""
+        for variant in cls.variants:
+            if variant.when.holds(options):
+                return variant
+        return None
+
+    @classmethod
+    def table_shape(cls, options: Mapping[str, Any] | None = None) -> TableShape:
+        """The table under the effective ``options`` (the default table when ``None``)."""
+        variant = None if options is None else cls.variant(options)
+        if variant is not None and variant.shape is not None:
+            return variant.shape
+        return TableShape(cls.seats(), cls.min_sides, cls.max_sides, cls.partnerships)
+
+    @classmethod
+    def table_shapes(cls) -> tuple[tuple[When | None, TableShape], ...]:
+        """Every table the game can have, the default first, each with the condition that sets it."""
+        shapes: list[tuple[When | None, TableShape]] = [(None, cls.table_shape())]
+        shapes += [(v.when, v.shape) for v in cls.variants if v.shape is not None]
+        return tuple(shapes)
+
+    @classmethod
+    def entry_shape(cls, options: Mapping[str, Any]) -> tuple[Field, ...]:
+        """Every field an entry may hold under ``options``, those out of play included (they are
+        accepted with their neutral value only): what validation checks."""
+        variant = cls.variant(options)
+        if variant is not None and variant.fields is not None:
+            return variant.fields
+        return cls.fields
+
+    @classmethod
+    def entry_fields(cls, options: Mapping[str, Any]) -> tuple[Field, ...]:
+        """The fields in play under ``options``: what the form shows and a table fills in."""
+        return tuple(f for f in cls.entry_shape(options) if f.in_play(options))
+
+    @classmethod
+    def entry_shapes(cls) -> tuple[tuple[When | None, tuple[Field, ...]], ...]:
+        """Every entry the game can take, the default first, each with the condition that sets it."""
+        shapes: list[tuple[When | None, tuple[Field, ...]]] = [(None, cls.fields)]
+        shapes += [(v.when, v.fields) for v in cls.variants if v.fields is not None]
+        return tuple(shapes)
+
+    @classmethod
+    def options_in_force(cls, options: Mapping[str, Any]) -> tuple[Option, ...]:
+        """The option declarations under ``options``: a variant may declare some differently
+        (``first_dealer`` as a side name in individual Back Alley)."""
+        variant = cls.variant(options)
+        if variant is None or not variant.options:
+            return cls.all_options()
+        replaced = {o.name: o for o in variant.options}
+        return tuple(replaced.get(o.name, o) for o in cls.all_options())
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -135,11 +202,13 @@ class Game(ABC, Generic[S]):
         """``first_dealer`` of an individual game: a side name, ``sides[0]`` by default (docs/games/README.md §2).
 
         Partnership games declare theirs as a seat number: ``Option("first_dealer", Seat(), 0, ...)``.
+        The options are resolved before the number of sides is checked, so an empty list has no
+        default here; the side check then refuses it.
         """
         return Option(
             "first_dealer",
             SideRef(),
-            lambda sides: sides[0],
+            lambda sides: sides[0] if sides else None,
             "Who deals the first deal.",
             default_text="sides[0]",
         )
@@ -175,8 +244,9 @@ class Game(ABC, Generic[S]):
     def dealer(self, table: Table, state: S, index: int) -> Dealer:
         """Who deals entry ``index``: by default the next seat or side after every entry."""
         first = table.options["first_dealer"]
-        if self.partnerships:
-            return (int(first) + index) % 4
+        shape = table.shape or self.table_shape(table.options)
+        if shape.partnerships:
+            return (int(first) + index) % shape.seats
         start = table.sides.index(first)
         return table.sides[(start + index) % len(table.sides)]
 
@@ -199,22 +269,28 @@ class Game(ABC, Generic[S]):
 
     # -- shared machinery -------------------------------------------------------------------
 
-    def check_sides(self, sides: Any) -> tuple[str, ...]:
-        """docs/games/README.md §2: the right count of non-empty, unique names."""
+    @staticmethod
+    def check_side_names(sides: Any) -> tuple[str, ...]:
+        """docs/games/README.md §3: a list of non-empty, unique names (their number is checked once the options
+        are known, since a variant may change it)."""
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
             raise SidesError("sides must be a list of names")
-        if not self.min_sides <= len(sides) <= self.max_sides:
-            count = (
-                str(self.min_sides)
-                if self.min_sides == self.max_sides
-                else f"{self.min_sides} to {self.max_sides}"
-            )
-            raise SidesError(f"{self.name} needs {count} sides, not {len(sides)}")
         if any(not s.strip() for s in sides):
             raise SidesError("side names must not be empty")
         if len(set(sides)) != len(sides):
             raise SidesError("side names must be unique")
         return tuple(sides)
+
+    def check_side_count(self, sides: tuple[str, ...], options: Mapping[str, Any] | None = None) -> None:
+        """As many sides as the table under the effective ``options`` has."""
+        shape = self.table_shape(options)
+        if not shape.min_sides <= len(sides) <= shape.max_sides:
+            count = (
+                str(shape.min_sides)
+                if shape.min_sides == shape.max_sides
+                else f"{shape.min_sides} to {shape.max_sides}"
+            )
+            raise SidesError(f"{self.name} needs {count} sides, not {len(sides)}")
 
     def resolve_options(
         self,
@@ -236,7 +312,7 @@ class Game(ABC, Generic[S]):
                 if name not in declared:
                     raise OptionError(str(name), f"{name!r} is not an option of {self.name}")
         probe = Table(sides=sides, options={})
-        effective = {opt.name: opt.default_for(sides) for opt in self.all_options()}
+        chosen: dict[str, Any] = {}
         if self.presets:
             preset = self.default_preset
             for layer in layers:
@@ -244,18 +320,25 @@ class Game(ABC, Generic[S]):
             problem = declared["preset"].check(preset, probe)
             if problem:
                 raise OptionError("preset", f"preset {problem}")
-            effective.update(self.presets[str(preset)])
-            effective["preset"] = preset
+            chosen.update(self.presets[str(preset)])
+            chosen["preset"] = preset
         given: dict[str, Any] = {}
         for layer in layers:
             given.update({k: v for k, v in layer.items() if k != "preset"})
+        # A variant may declare an option differently (its kind, its default): the declarations
+        # in force follow from the values chosen, each checked below against its own kind.
+        in_force = self.options_in_force(
+            {**{o.name: o.default for o in declared.values()}, **chosen, **given}
+        )
+        effective = {opt.name: opt.default_for(sides) for opt in in_force}
+        effective.update(chosen)
         # docs/games/README.md §4: with both a target and a number of deals, the target (when set) ends the
         # match; an explicit null does not count as given, and deals is null while a target is
         # in force, so that the echoed options can be scored again (docs/games/README.md §6).
         target_set = self.deals_off_under_target and given.get("target") is not None
         if target_set and "deals" in given and given["deals"] is None:
             del given["deals"]
-        for opt in self.all_options():
+        for opt in in_force:
             if opt.name in given:
                 problem = opt.check(given[opt.name], probe)
                 if problem:
@@ -263,7 +346,9 @@ class Game(ABC, Generic[S]):
         effective.update(given)
         if target_set and "deals" not in given:
             effective["deals"] = None
-        table = Table(sides=sides, options=MappingProxyType(effective))
+        table = Table(
+            sides, MappingProxyType(effective), self.table_shape(effective), self.entry_shape(effective)
+        )
         self.check_options(table, given)
         return table
 
@@ -279,8 +364,9 @@ class Game(ABC, Generic[S]):
         ``deal_limit`` cuts the match after that many deals whatever the game's own end (a
         tournament's "fixed number of deals" format); the best total then wins.
         """
-        checked = self.check_sides(sides)
+        checked = self.check_side_names(sides)
         table = self.resolve_options(checked, options, overrides)
+        self.check_side_count(checked, table.options)
         state = self.start(table)
         totals = MappingProxyType(dict.fromkeys(checked, 0))
         result = self.result(table, state, totals, 0)
@@ -394,7 +480,7 @@ def _validate(
         raise IllegalDealError(None, "the match is already finished", index)
     try:
         return validate_entry(
-            game.fields,
+            game.entry_shape(table.options) if table.entry is None else table.entry,
             raw,
             sides=table.sides,
             options=table.options,

@@ -50,10 +50,32 @@ def score(key: str, stdin: TextIO, option_args: Sequence[str], preset: str | Non
             raise GameError(required, f"match.json needs {required!r}")
     if not isinstance(match["deals"], list):
         raise GameError("deals", "deals must be a list of entries")
+    overrides = _overrides(option_args, preset)
+    return game.replay(match.get("options"), match["sides"], match["deals"], overrides).as_json()
+
+
+def _overrides(option_args: Sequence[str], preset: str | None) -> dict[str, Any]:
+    """The command line's option layer (README §4): each ``--option``, then ``--preset``."""
     overrides = dict(_parse_option(text) for text in option_args)
     if preset is not None:
         overrides["preset"] = preset
-    return game.replay(match.get("options"), match["sides"], match["deals"], overrides).as_json()
+    return overrides
+
+
+def schema(key: str, option_args: Sequence[str], preset: str | None) -> Any:
+    """The schema of every entry the game takes, or, with options, of the entry under them.
+
+    No sides are known here, so an option that names a side cannot be given, and those whose
+    default depends on the sides (``first_dealer``) are left out of ``effective_options``.
+    """
+    game = find_game(key)
+    overrides = _overrides(option_args, preset)
+    if not overrides:
+        return game_schema(type(game))
+    effective = game.resolve_options((), None, overrides).options
+    by_sides = {o.name for o in game.options_in_force(effective) if callable(o.default)}
+    shown = {k: v for k, v in effective.items() if k in overrides or k not in by_sides}
+    return game_schema(type(game), shown)
 
 
 def trick(key: str, trump: str, cards: Sequence[str]) -> Any:
@@ -69,8 +91,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games", description="Tablescore's rule book.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="every game: key, name, seats")
-    schema = sub.add_parser("schema", help="JSON Schema of a game's deal entry and options")
-    schema.add_argument("key")
+    schema_p = sub.add_parser("schema", help="JSON Schema of a game's deal entry and options")
+    schema_p.add_argument("key")
+    schema_p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    schema_p.add_argument("--preset", default=None)
     score_p = sub.add_parser("score", help="score match.json from standard input")
     score_p.add_argument("key")
     score_p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -103,7 +127,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         if args.command == "list":
             _emit([_listing(cls) for cls in GAMES.values()], stdout)
         elif args.command == "schema":
-            _emit(game_schema(type(find_game(args.key))), stdout)
+            _emit(schema(args.key, args.option, args.preset), stdout)
         elif args.command == "score":
             _emit(score(args.key, stdin, args.option, args.preset), stdout)
         elif args.command == "trick":
@@ -129,7 +153,7 @@ def _listing(cls: Any) -> dict[str, Any]:
             "max": cls.max_sides,
         }
     )
-    return {
+    listed = {
         "key": cls.key,
         "name": cls.name,
         "seats": seats,
@@ -138,3 +162,8 @@ def _listing(cls: Any) -> dict[str, Any]:
         "aliases": list(cls.aliases),
         "summary": cls.summary,
     }
+    others = cls.table_shapes()[1:]
+    if others:
+        # The keys above describe the default table; a variant's table is listed with its options.
+        listed["other_tables"] = [{"when": when.as_json(), **shape.as_json()} for when, shape in others]
+    return listed

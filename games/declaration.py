@@ -1,12 +1,16 @@
 """The one declaration of a game's deal entry and options, and the generic checks that run it.
 
-A :class:`Field` pairs a value kind with the rules of the spec's "Validation" column, in the order
-the spec lists them. :func:`validate_entry` applies docs/games/README.md §5: the entry must be an object, unknown
+A :class:`Field` pairs a value kind with the validation rules of its game page, in the order the
+page lists them. :func:`validate_entry` applies docs/games/README.md §5: the entry must be an object, unknown
 keys fail first, then fields in declared order, then within a field its kind and its rules; the
-first failure is reported. Cross-field rules belong to the field that the spec names in the error.
+first failure is reported. Cross-field rules belong to the field that the rule names in the error.
 
 An :class:`Option` declares one club variant: its kind, default and effect. Presets are plain
-mappings on the game class.
+mappings on the game class. A :class:`Variant` declares a club variant that changes more than a
+number: the :class:`TableShape` of its table, its own entry fields, its own declaration of some
+options. A :class:`When` names the option values under which a field is in
+play (Klaverjas's ``kraak`` only while ``kraken`` is on): out of play the field is still accepted,
+but only with its neutral value, so that an entry written for the plain game stays valid.
 """
 
 from __future__ import annotations
@@ -34,6 +38,27 @@ MISSING: Any = _Missing()
 
 
 @dataclass(frozen=True)
+class When:
+    """Option values under which something is in play: ``When("kraken", ("whole_score", "card_points"))``."""
+
+    option: str
+    values: tuple[Any, ...]
+
+    def holds(self, options: Mapping[str, Any]) -> bool:
+        """Whether the effective ``options`` have one of the values (``True`` is not ``1``)."""
+        value = options.get(self.option)
+        return any(type(value) is type(v) and value == v for v in self.values)
+
+    def text(self) -> str:
+        """The condition in words, for the docs and the rule sentences."""
+        return f"`{self.option}` is " + " or ".join(_json_text(v) for v in self.values)
+
+    def as_json(self) -> dict[str, Any]:
+        """The condition as the schema and the API show it."""
+        return {self.option: list(self.values)}
+
+
+@dataclass(frozen=True)
 class Rule:
     """One clause of a field's validation, with the sentence the docs print for it."""
 
@@ -53,6 +78,18 @@ class Field:
     nullable: bool = False
     default: Any = MISSING
     rules: tuple[Rule, ...] = ()
+    #: Set for a field that an option brings into play; out of play only ``neutral`` is accepted.
+    when: When | None = None
+    #: The value that means "nothing of this happened" (``[]``, ``"none"``); ``default`` if unset.
+    neutral: Any = MISSING
+
+    def in_play(self, options: Mapping[str, Any]) -> bool:
+        """Whether the field is in play under the effective ``options``."""
+        return self.when is None or self.when.holds(options)
+
+    def neutral_value(self) -> Any:
+        """The one value accepted while the field is out of play."""
+        return self.default if self.neutral is MISSING else self.neutral
 
     def is_required(self, raw: Mapping[str, Any]) -> bool:
         """Whether the field must be present in this raw entry."""
@@ -63,13 +100,20 @@ class Field:
         if self.required_text:
             return self.required_text
         if callable(self.required):
-            return "depends"
-        if self.required:
-            return "yes (may be null)" if self.nullable else "yes"
-        return "no" if self.default is MISSING else f"no (default {_json_text(self.default)})"
+            label = "depends"
+        elif self.required:
+            label = "yes (may be null)" if self.nullable else "yes"
+        else:
+            label = "no" if self.default is MISSING else f"no (default {_json_text(self.default)})"
+        if self.when is not None:
+            label += f"; in play when {self.when.text()}, else only {_json_text(self.neutral_value())}"
+        return label
 
-    def schema(self) -> dict[str, Any]:
-        """JSON Schema of this field's value, with its help text."""
+    def schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """JSON Schema of this field's value, with its help text; under ``options`` that leave the
+        field out of play, its neutral value only."""
+        if options is not None and not self.in_play(options):
+            return {"const": self.neutral_value(), "description": self.help}
         base = self.kind.schema()
         if self.nullable:
             base = {"anyOf": [base, {"type": "null"}]}
@@ -121,7 +165,40 @@ def _json_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_json_text(v) for v in value) + "]"
     return str(value)
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """Who sits at the table: the seats, how many sides the match lists, and whether the sides are
+    partnerships (seat ``i`` on side ``i % 2``) or one player each (README §2)."""
+
+    seats: int
+    min_sides: int
+    max_sides: int
+    partnerships: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The shape as ``python -m games list`` and the API show it."""
+        return {
+            "seats": self.seats,
+            "sides": {"min": self.min_sides, "max": self.max_sides},
+            "partnerships": self.partnerships,
+        }
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A club variant that changes more than a number: under ``when`` the table has ``shape``,
+    the entry is ``fields``, and ``options`` replace the declarations of the same names (each
+    left ``None`` or empty where the default stands)."""
+
+    when: When
+    shape: TableShape | None = None
+    fields: tuple[Field, ...] | None = None
+    options: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,6 +251,12 @@ def validate_entry(
             problem = f.kind.check(value, ctx)
             if problem:
                 raise GameError(f.name, f"{f.name} {problem}")
+        if f.when is not None and not f.when.holds(options) and value != f.neutral_value():
+            raise GameError(
+                f.name,
+                f"{f.name} is only entered when {f.when.text().replace('`', '')}; "
+                f"with these options it may only be {_json_text(f.neutral_value())}",
+            )
         clean[f.name] = value
         for rule in f.rules:
             problem = rule.check(value, ctx)

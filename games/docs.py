@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from games.base import Game
+from games.declaration import Field
 
 
 def _cell(text: str) -> str:
@@ -21,9 +22,18 @@ def _cell(text: str) -> str:
 
 
 def fields_table(game: type[Game[Any]]) -> str:
-    """The entry fields, in the order they are checked."""
+    """The entry fields, in the order they are checked; then the whole entry of each variant that
+    has its own (a field that an option brings into play says so in its "Required" column)."""
+    tables = [_fields_rows(game.fields)]
+    for when, fields in game.entry_shapes()[1:]:
+        assert when is not None
+        tables.append(f"When {when.text()}, the entry is instead:\n\n" + _fields_rows(fields))
+    return "\n\n".join(tables)
+
+
+def _fields_rows(fields: tuple[Field, ...]) -> str:
     rows = ["| Field | Value | Required | Meaning and validation |", "|---|---|---|---|"]
-    for f in game.fields:
+    for f in fields:
         kind = f.kind.describe() + (", or null" if f.nullable else "")
         rules = " ".join(f"({i}) {r.text}" for i, r in enumerate(f.rules, 1))
         meaning = f.help + (f" {rules}" if rules else "")
@@ -32,11 +42,20 @@ def fields_table(game: type[Game[Any]]) -> str:
 
 
 def options_table(game: type[Game[Any]]) -> str:
-    """Every option with its values, default and effect."""
+    """Every option with its values, default and effect; an option that a variant declares
+    otherwise gives both."""
     rows = ["| Option | Values | Default | Effect |", "|---|---|---|---|"]
     for o in game.all_options():
         values = o.kind.describe() + (", or null" if o.nullable else "")
-        rows.append(f"| `{o.name}` | {_cell(values)} | {_cell(o.default_label())} | {_cell(o.help)} |")
+        default = o.default_label()
+        for variant in game.variants:
+            for other in variant.options:
+                if other.name == o.name:
+                    when = variant.when.text()
+                    values += f"; when {when}: {other.kind.describe()}"
+                    if other.default_label() != o.default_label():
+                        default += f"; when {when}: {other.default_label()}"
+        rows.append(f"| `{o.name}` | {_cell(values)} | {_cell(default)} | {_cell(o.help)} |")
     return "\n".join(rows)
 
 

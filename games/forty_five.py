@@ -25,7 +25,7 @@ ALL_TRICKS_POINTS = 10
 
 
 class FortyFive(Game[None]):
-    """Forty-Five as in seed 003: 5 for 3 or 4 tricks, 10 for all five, game 45."""
+    """Forty-Five as McNeely scores it: 5 for 3 or 4 tricks, 10 for all five, game 45."""
 
     key = "forty-five"
     name = "Forty-Five"

@@ -8,7 +8,7 @@ decisive deal collects. The first player to win 2 games wins the rubber, its bon
 The deal alternates after every entry, dead deals included.
 
 What it does not do: the bidding, the play, or checking that the melds fit in a 9-card hand (the
-spec's meld checks are the complete list); a pot still held when the rubber ends is not scored.
+rule book's meld checks are the complete list); a pot still held when the rubber ends is not scored.
 """
 
 from __future__ import annotations

@@ -2,9 +2,12 @@
 
 The table enters which side played (chose trumps), both sides' card points (adding up to 162), the
 roem each side claimed in its tricks, and a pit (all 8 tricks) or a revoke (*verzaakt*). The playing
-side must have more than half of all points, cards plus every side's roem; otherwise it is *nat* and
-the defenders take 162 plus all roem. A match is a fixed number of deals (a *boompje* of 16) or is
-played to a target score. The deal passes to the next seat after every deal.
+side must have more than half of all points, cards plus every side's roem (or, with ``nat_test =
+card_points``, more card points); otherwise it is *nat* and the defenders take 162 plus all roem. A
+revoke gives the other side 162 plus all roem, plus ``revoke_bonus``. Clubs that *kraak* (double)
+enter how far the deal was doubled: the result is decided undoubled, then ``kraken`` says whether
+the whole score or only the card points are multiplied. A match is a fixed number of deals (a
+*boompje* of 16) or is played to a target score. The deal passes to the next seat after every deal.
 
 What it does not do: bidding or trump choice (only the playing side is recorded), card play or the
 Amsterdam/Rotterdam trumping duty (``play_rule`` is recorded only), or checking that the claimed roem
@@ -18,7 +21,7 @@ from typing import Any, ClassVar
 
 from games.base import DealScore, Game, Result, Table
 from games.common import RECORD_SUIT, adds_up_to, best, other_side
-from games.declaration import EntryContext, Field, Option, Rule
+from games.declaration import EntryContext, Field, Option, Rule, When
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, Seat, SideRef
 
 CARD_POINTS = 162
@@ -36,6 +39,15 @@ ROEM_WORDS = {
 MAX_STUK = 1
 MAX_FOUR_JACKS = 1
 MAX_FOUR_OF_A_KIND = 7
+#: The last word said in the doubling, and what it multiplies the deal by.
+KRAAK_FACTORS = {"none": 1, "kraak": 2, "rekraak": 4, "superkraak": 8}
+KRAAK_WORDS = {
+    "none": "no kraak",
+    "kraak": "kraak × 2",
+    "rekraak": "rekraak × 4",
+    "superkraak": "superkraak × 8",
+}
+KRAKEN_ON = When("kraken", ("whole_score", "card_points"))
 
 
 def roem_value(item: str, options: Mapping[str, Any]) -> int:
@@ -147,6 +159,15 @@ class Klaverjas(Game[None]):
             ),
         ),
         Field("trump", RECORD_SUIT, "The trump suit; for the record only.", required=False),
+        Field(
+            "kraak",
+            Choice(tuple(KRAAK_FACTORS), labels=tuple(KRAAK_WORDS.items())),
+            "How far the deal was doubled (*gekraakt*): the last word said, kraak (× 2), rekraak or "
+            "herkraak (× 4), superkraak (× 8). The result is decided on the undoubled points.",
+            required=False,
+            default="none",
+            when=KRAKEN_ON,
+        ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -162,6 +183,28 @@ class Klaverjas(Game[None]):
             Boolean(),
             True,
             "Whether defenders who take all 8 tricks also get +100.",
+        ),
+        Option(
+            "nat_test",
+            Choice(("with_roem", "card_points")),
+            "with_roem",
+            "What the playing side must win to make the deal: with_roem = more card points plus roem "
+            "than the defenders; card_points = more card points (82 or more), roem left out of the "
+            "test but still scored.",
+        ),
+        Option(
+            "revoke_bonus",
+            Choice((0, 100)),
+            0,
+            "Extra roem for the side that did not revoke: 0, or 100 (162 + all roem + 100).",
+        ),
+        Option(
+            "kraken",
+            Choice(("off", "whole_score", "card_points")),
+            "off",
+            "Doubling (kraken). off: the `kraak` field must be none. whole_score: a kraak multiplies "
+            "every score of the deal, roem and bonuses included. card_points: it multiplies the card "
+            "points only.",
         ),
         Option(
             "deals",
@@ -193,57 +236,101 @@ class Klaverjas(Game[None]):
     def score(
         self, table: Table, state: None, entry: Mapping[str, Any], totals: Mapping[str, int]
     ) -> tuple[DealScore, None]:
-        sides = table.sides
+        sides, options = table.sides, table.options
         playing: str = entry["playing"]
         defending = other_side(sides, playing)
         claimed: Mapping[str, list[str]] = entry.get("roem") or {}
-        roem = {side: sum(roem_value(i, table.options) for i in claimed.get(side, ())) for side in sides}
-        all_roem = roem[playing] + roem[defending]
+        roem = {side: sum(roem_value(i, options) for i in claimed.get(side, ())) for side in sides}
         pit: str | None = entry.get("pit")
         breakdown: list[str] = []
         for side in sides:
             if claimed.get(side):
-                words = ", ".join(f"{ROEM_WORDS[i]} {roem_value(i, table.options)}" for i in claimed[side])
+                words = ", ".join(f"{ROEM_WORDS[i]} {roem_value(i, options)}" for i in claimed[side])
                 breakdown.append(f"{side} roem: {words} = {roem[side]}")
+        # Rule 4: the result is decided undoubled; a kraak multiplies the card points, and the roem
+        # and bonuses too when the whole score is doubled.
+        kraak = str(entry.get("kraak", "none"))
+        cards_by = KRAAK_FACTORS[kraak]
+        rest_by = cards_by if options["kraken"] == "whole_score" else 1
         revoked: str | None = entry.get("verzaakt")
-        scores = dict.fromkeys(sides, 0)
         if revoked is not None:
-            beneficiary = other_side(sides, revoked)
-            scores[beneficiary] = CARD_POINTS + all_roem
-            breakdown.append(
-                f"{revoked} revoked (verzaakt): {revoked} 0, {beneficiary} 162 + all roem {all_roem}"
-                f" = {scores[beneficiary]}"
+            result, scores = (
+                "verzaakt",
+                self._revoke(sides, revoked, roem, options, cards_by, rest_by, breakdown),
             )
-            result = "verzaakt"
         else:
             points: Mapping[str, int] = entry["points"]
-            total = {side: points[side] + roem[side] for side in sides}
-            if total[playing] > total[defending]:
+            if self._made(points, roem, playing, defending, options, breakdown):
                 result = "made"
-                scores = dict(total)
-                breakdown.append(
-                    f"{playing} play: {points[playing]} + roem {roem[playing]} = {total[playing]} beats "
-                    f"{points[defending]} + roem {roem[defending]} = {total[defending]}: made"
-                )
+                scores = {side: points[side] * cards_by + roem[side] * rest_by for side in sides}
                 if pit == playing:
-                    scores[playing] += PIT_BONUS
+                    scores[playing] += PIT_BONUS * rest_by
                     breakdown.append(f"pit by {playing}: +100")
             else:
                 result = "nat"
-                scores[defending] = CARD_POINTS + all_roem
-                tie = " (a tie is nat)" if total[playing] == total[defending] else ""
-                breakdown.append(
-                    f"{playing} play: {total[playing]} does not beat {total[defending]}{tie}: nat; "
-                    f"{playing} 0, {defending} 162 + all roem {all_roem} = {scores[defending]}"
-                )
+                scores = dict.fromkeys(sides, 0)
+                all_roem = roem[playing] + roem[defending]
+                scores[defending] = CARD_POINTS * cards_by + all_roem * rest_by
+                breakdown.append(f"nat: {playing} 0, {defending} 162 + all roem {all_roem}")
                 if pit == defending:
-                    if table.options["defence_pit_bonus"]:
-                        scores[defending] += PIT_BONUS
+                    if options["defence_pit_bonus"]:
+                        scores[defending] += PIT_BONUS * rest_by
                         breakdown.append(f"pit by the defenders {defending}: +100")
                     else:
                         breakdown.append(f"pit by the defenders {defending}: no bonus (option off)")
+        if cards_by > 1:
+            what = "the whole score" if rest_by > 1 else "the card points only"
+            breakdown.append(
+                f"{KRAAK_WORDS[kraak]}: {what} multiplied: {scores[sides[0]]} – {scores[sides[1]]}"
+            )
         extra = {"result": result, "roem_points": roem, "pit": pit}
         return DealScore(scores, tuple(breakdown), extra), None
+
+    @staticmethod
+    def _made(
+        points: Mapping[str, int],
+        roem: Mapping[str, int],
+        playing: str,
+        defending: str,
+        options: Mapping[str, Any],
+        breakdown: list[str],
+    ) -> bool:
+        """Rules 2–3: whether the playing side wins the nat test (a tie is nat)."""
+        if options["nat_test"] == "card_points":
+            ours, theirs = points[playing], points[defending]
+            how = f"{ours} card points against {theirs} (roem not counted)"
+        else:
+            ours, theirs = points[playing] + roem[playing], points[defending] + roem[defending]
+            how = (
+                f"{points[playing]} + roem {roem[playing]} = {ours} against "
+                f"{points[defending]} + roem {roem[defending]} = {theirs}"
+            )
+        made = ours > theirs
+        tie = " (a tie is nat)" if ours == theirs else ""
+        breakdown.append(f"{playing} play: {how}: {'made' if made else 'nat'}{tie}")
+        return made
+
+    @staticmethod
+    def _revoke(
+        sides: tuple[str, ...],
+        revoked: str,
+        roem: Mapping[str, int],
+        options: Mapping[str, Any],
+        cards_by: int,
+        rest_by: int,
+        breakdown: list[str],
+    ) -> dict[str, int]:
+        """Rule 1: the side that revoked scores 0, the other side 162 + all roem + the revoke bonus."""
+        beneficiary = other_side(sides, revoked)
+        all_roem = sum(roem.values())
+        bonus = int(options["revoke_bonus"])
+        scores = dict.fromkeys(sides, 0)
+        scores[beneficiary] = CARD_POINTS * cards_by + (all_roem + bonus) * rest_by
+        extra = f" + revoke bonus {bonus}" if bonus else ""
+        breakdown.append(
+            f"{revoked} revoked (verzaakt): {revoked} 0, {beneficiary} 162 + all roem {all_roem}{extra}"
+        )
+        return scores
 
     def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:
         target = table.options["target"]

@@ -1,4 +1,4 @@
-"""Matching Trumps: seed 002's unnamed trick game for 2 to 5 players (docs/games/matching-trumps.md).
+"""Matching Trumps: an unnamed trick game for 2 to 5 players (docs/games/matching-trumps.md).
 
 Two parts:
 
@@ -8,7 +8,7 @@ Two parts:
   next deal, and the player before the leader deals it.
 - the **trick referee** (:func:`referee`, :func:`referee_json`, ``python -m games trick``): who wins
   one trick from the turn-up card and the cards played, by matches, then trumps (the turn-up's suit
-  and its rank), then the suit led, with the seed's tie-breaks.
+  and its rank), then the suit led, with the rule text's tie-breaks.
 
 What it does not do: check that players followed suit (the referee cannot see their hands), or
 connect the referee to the score keeper (the table still enters the tricks).
@@ -107,7 +107,7 @@ def _last_trick_taken(value: str, ctx: EntryContext) -> str | None:
 
 
 class MatchingTrumps(Game[MatchingTrumpsState]):
-    """Seed 002's game: 1 point a trick; the last trick leads the next deal."""
+    """The rule text's game: 1 point a trick; the last trick leads the next deal."""
 
     key = "matching-trumps"
     name = "Matching Trumps"

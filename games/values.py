@@ -141,11 +141,24 @@ def _show(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Choice:
-    """One of a fixed set of JSON values (strings or integers); ``allowed`` may narrow it per match."""
+    """One of a fixed set of JSON values (strings or integers); ``allowed`` may narrow it per match.
+
+    ``labels`` gives a value the words players say for it ("générale" for ``"generale"``), which
+    the entry form shows on its button; a value without a label is shown as it is spelled.
+    """
 
     values: tuple[Any, ...]
     allowed: Callable[[Any], Sequence[Any]] | None = None
     note: str | None = None
+    labels: tuple[tuple[Any, str], ...] = ()
+
+    def knows(self, value: Any) -> bool:
+        """Whether ``value`` is one of the declared values, allowed in this match or not."""
+        return any(_same_json(value, v) for v in self.values)
+
+    def label(self, value: Any) -> str | None:
+        """The players' words for ``value``, if the declaration gives any."""
+        return next((text for known, text in self.labels if _same_json(known, value)), None)
 
     def describe(self) -> str:
         text = ", ".join(_show(v) for v in self.values)
@@ -155,8 +168,9 @@ class Choice:
         values = tuple(self.allowed(ctx)) if self.allowed else self.values
         if any(_same_json(value, v) for v in values):
             return None
-        if any(_same_json(value, v) for v in self.values):
-            return f"{_show(value)} is not allowed with these options"
+        if self.knows(value):
+            because = f" ({self.note})" if self.note else ""
+            return f"{_show(value)} is not allowed with these options{because}"
         return "must be one of " + ", ".join(_show(v) for v in values)
 
     def schema(self) -> dict[str, Any]:
@@ -191,6 +205,8 @@ class SideRef:
     def check(self, value: Any, ctx: Context) -> str | None:
         if isinstance(value, str) and value in ctx.sides:
             return None
+        if not ctx.sides:  # the schema of given options: no sides are known there
+            return "names a side, and no sides are known here"
         return "must be one of the sides: " + ", ".join(ctx.sides)
 
     def schema(self) -> dict[str, Any]:
@@ -245,6 +261,10 @@ class OneOf:
         for kind in self.kinds:
             if kind.check(value, ctx) is None:
                 return None
+        for kind in self.kinds:
+            if isinstance(kind, Choice) and kind.knows(value):
+                # a known value these options leave out ("generale" without the option): say so
+                return kind.check(value, ctx)
         return "must be " + ", or ".join(k.describe() for k in self.kinds)
 
     def schema(self) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from rest_framework.views import APIView
 
 from clubs.access import actor_for, can_manage, club_for_organizer, is_signed_in, managed_clubs, one_or_404
 from clubs.errors import InvalidEntry, ServiceError
-from games import GAMES, GameError, UnknownGameError, find_game
+from games import GAMES, Game, GameError, UnknownGameError, find_game
+from games.declaration import Field
 from games.schema import game_schema
 from scoring import services
 from scoring.access import can_score, deal_or_404, match_or_404
@@ -148,10 +149,37 @@ class GameList(APIView):
                     "seats": cls.seats(),
                     "partnerships": cls.partnerships,
                     "presets": list(cls.presets),
+                    # the keys above are the default table; a variant's table comes with its options
+                    **_other_tables(cls),
                 }
                 for cls in GAMES.values()
             ]
         )
+
+
+def _other_tables(cls: type[Game[Any]]) -> dict[str, Any]:
+    others = cls.table_shapes()[1:]
+    if not others:
+        return {}
+    return {"other_tables": [{"when": when.as_json(), **shape.as_json()} for when, shape in others if when]}
+
+
+def _field_docs(fields: tuple[Field, ...]) -> list[dict[str, Any]]:
+    """The entry fields as the API describes them; ``in_play_when`` names the option values that
+    bring a field into play (out of play it takes its neutral value only)."""
+    return [
+        {
+            "name": f.name,
+            "help": f.help,
+            "required": f.required_label(),
+            "nullable": f.nullable,
+            "kind": f.kind.describe(),
+            "schema": f.schema(),
+            "rules": [r.text for r in f.rules],
+            **({"in_play_when": f.when.as_json()} if f.when else {}),
+        }
+        for f in fields
+    ]
 
 
 def _game_or_404(key: str) -> Any:
@@ -171,18 +199,10 @@ class GameDetail(APIView):
     def get(self, request: Request, key: str) -> Response:
         game = _game_or_404(key)
         doc = game_schema(type(game))
-        doc["fields"] = [
-            {
-                "name": f.name,
-                "help": f.help,
-                "required": f.required_label(),
-                "nullable": f.nullable,
-                "kind": f.kind.describe(),
-                "schema": f.schema(),
-                "rules": [r.text for r in f.rules],
-            }
-            for f in game.fields
-        ]
+        doc["fields"] = _field_docs(game.fields)
+        for shown, declared in zip(doc.get("variants", ()), type(game).variants, strict=True):
+            if declared.fields is not None:
+                shown["fields"] = _field_docs(declared.fields)
         return Response(doc)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAMES
+from games.declaration import TableShape
 from scoring import chart
 from scoring.models import Deal, DealVersion, Match, MatchStatus
 
@@ -113,15 +114,22 @@ def seat_players(match: Match) -> list[str]:
     return [str(name) for name in (match.seats or [])]
 
 
-def partnership(match: Match) -> bool:
+def table_shape(match: Match) -> TableShape | None:
+    """The match's table under its own options (six seats for six-handed Forty-Five, say)."""
     game = GAMES.get(match.game_key)
-    return bool(game and game.partnerships)
+    return game.table_shape(match.options) if game else None
+
+
+def partnership(match: Match) -> bool:
+    shape = table_shape(match)
+    return bool(shape and shape.partnerships)
 
 
 def side_players(match: Match, side: str) -> str:
     """ "Ann & Cy" for a partnership side whose seats are named; empty otherwise."""
     seats = seat_players(match)
-    if not partnership(match) or len(seats) != 4 or side not in match.sides:
+    shape = table_shape(match)
+    if not shape or not shape.partnerships or len(seats) != shape.seats or side not in match.sides:
         return ""
     index = match.sides.index(side)
     players = " & ".join(seats[index::2])
@@ -282,6 +290,11 @@ def _sections(match: Match, state: Mapping[str, Any], deals: Sequence[Mapping[st
                 "Above and below the line", ("", *sides), tuple(rows_list), games_lines, styles=tuple(styles)
             )
         )
+    rounded = state.get("rounded_totals")
+    if isinstance(rounded, dict) and rounded:
+        # Coinche with rounding = total: the deals stay exact, the sheet (and the match end) is rounded
+        sheet = " – ".join(f"{s} {rounded.get(s, 0)}" for s in sides)
+        out.append(Section("Score sheet, rounded to 10", lines=(sheet,), compact=True))
     pot = state.get("pot")
     if isinstance(pot, int) and not isinstance(pot, bool):
         held = f"{pot} point{'' if pot == 1 else 's'}, for the next contract made" if pot else "none"

@@ -24,7 +24,7 @@ from django import forms
 from django.http import QueryDict
 
 from games import Game
-from games.declaration import MISSING, Field, Option
+from games.declaration import MISSING, Field, Option, TableShape
 from games.values import (
     Boolean,
     Choice,
@@ -39,6 +39,7 @@ from games.values import (
     TrickSequence,
     Variants,
 )
+from scoring import seating
 
 #: The boolean field that marks a dead deal (all passed): when on, the entry is only ``{"dead": true}``.
 DEAD_FIELD = "dead"
@@ -88,8 +89,8 @@ class FormContext:
         return False
 
     def side_players(self, side: str) -> str:
-        """The players of a partnership side ("Ann & Cy"), or empty."""
-        if not self.partnerships or len(self.seats) != 4:
+        """The players of a partnership side ("Ann & Cy", "Ann & Cy & Eve"), or empty."""
+        if not self.partnerships or not self.seats:
             return ""
         index = self.sides.index(side)
         players = " & ".join(name for name in self.seats[index::2] if name)
@@ -203,7 +204,8 @@ class ChoiceWidget(Widget):
         return len(self.values) > 8
 
     def load(self, value: Any) -> None:
-        self.raw = "" if value is None or value is EMPTY else _token(value)
+        known = value is None and any(v is None for v, _, _ in self.values)
+        self.raw = "" if (value is None and not known) or value is EMPTY else _token(value)
 
     def bind(self, data: QueryDict) -> None:
         self.raw = data.get(self.name, "")
@@ -479,7 +481,7 @@ def _enumerate(kind: Any, ctx: FormContext) -> list[tuple[Any, str, str]] | None
     if isinstance(kind, Choice):
         allow = kind.allowed
         allowed = _safe(lambda: tuple(allow(ctx)), kind.values) if allow is not None else kind.values
-        return [(value, _value_label(value), "") for value in allowed]
+        return [(value, kind.label(value) or _value_label(value), "") for value in allowed]
     if isinstance(kind, Boolean):
         return [(True, "yes", ""), (False, "no", "")]
     if isinstance(kind, Integer):
@@ -510,16 +512,33 @@ def _bounds(kind: Integer, ctx: FormContext) -> tuple[int | None, int | None]:
 
 
 def _choice_widget(
-    name: str, label: str, values: list[tuple[Any, str, str]], *, blank: str | None, nested: bool
+    name: str,
+    label: str,
+    values: list[tuple[Any, str, str]],
+    *,
+    blank: str | None,
+    nested: bool,
+    null: str | None = None,
 ) -> ChoiceWidget:
+    if null is not None:
+        values = [*values, (None, null, "")]
     limit = MAX_NESTED_CHIPS if nested else MAX_CHIPS
     return ChoiceWidget(name, label, values=values, blank=blank, as_select=len(values) > limit)
 
 
 def build_widget(
-    kind: Any, name: str, label: str, ctx: FormContext, *, optional: bool, nested: bool = False
+    kind: Any,
+    name: str,
+    label: str,
+    ctx: FormContext,
+    *,
+    optional: bool,
+    nested: bool = False,
+    null: str | None = None,
 ) -> Widget:
-    """The widget for one value of ``kind``; ``optional`` adds a "none" choice where it matters."""
+    """The widget for one value of ``kind``; ``optional`` adds a blank choice (left out of the
+    entry) where it matters, ``null`` a choice in those words that enters ``null`` (Auction
+    Forty-Five's "no trump played", a required answer that may be nobody)."""
     blank = "—" if optional else None
     if isinstance(kind, Boolean) and not nested:
         return ToggleWidget(name, label)
@@ -544,12 +563,12 @@ def build_widget(
         simple = [k for k in kind.kinds if not isinstance(k, ListOf | PerSide | Record | Variants)]
         values = _enumerate(OneOf(tuple(simple)), ctx) if simple else None
         if values is not None:
-            return _choice_widget(name, label, values, blank=blank, nested=nested)
+            return _choice_widget(name, label, values, blank=blank, nested=nested, null=null)
         if simple:
             return build_widget(simple[0], name, label, ctx, optional=optional, nested=nested)
     values = _enumerate(kind, ctx)
     if values is not None:
-        return _choice_widget(name, label, values, blank=blank, nested=nested)
+        return _choice_widget(name, label, values, blank=blank, nested=nested, null=null)
     if isinstance(kind, TrickSequence):
         hint = f"{kind.length} letters: A = {ctx.sides[0]} won the trick, B = {ctx.sides[1]}"
         return TextWidget(name, label, pattern=f"[ABab]{{{kind.length}}}", hint=hint, upper=True)
@@ -671,9 +690,16 @@ class EntryForm:
         self.game = game
         self.ctx = ctx
         self.blocks: list[FieldBlock] = []
-        for f in game.fields:
-            optional = f.nullable or (f.required is False and f.default is MISSING)
-            widget = build_widget(f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional)
+        # Only the fields in play under the match's options: a club without kraken never sees kraak.
+        for f in game.entry_fields(ctx.options):
+            # A nullable answer the table must give gets its own "nobody" button; a field it may
+            # leave out gets a blank one.
+            must_answer = f.nullable and f.required is True
+            optional = (f.nullable and not must_answer) or (f.required is False and f.default is MISSING)
+            null = ("nobody" if isinstance(f.kind, SideRef) else "none") if must_answer else None
+            widget = build_widget(
+                f.kind, f"{self.prefix}.{f.name}", _label(f.name), ctx, optional=optional, null=null
+            )
             if isinstance(widget, GroupWidget) and len(ctx.sides) == 2:
                 widget.total = _fixed_total(f)
             self.blocks.append(FieldBlock(f, widget, _label(f.name), _words(f.help)))
@@ -801,7 +827,13 @@ class OptionBlock:
 
 
 class MatchForm:
-    """The organizer's "new match" form: game, preset, options, sides and players."""
+    """The organizer's "new match" form: game, preset, options, sides and players.
+
+    The preset and options chosen decide the table (five players for individual Back Alley, six
+    seats for six-handed Forty-Five), so the side and seat rows follow them: a link per table sets
+    the options that bring it in, and a POST whose options change the table is shown again with the
+    new rows to fill in.
+    """
 
     def __init__(self, game: type[Game[Any]] | None, *, players: Sequence[str] = ()) -> None:
         self.game = game
@@ -812,9 +844,9 @@ class MatchForm:
         self.sides: list[str] = []
         self.seats: list[str] = []
         self.option_blocks: list[OptionBlock] = []
+        self.shape: TableShape | None = None
+        self.table_changed = False
         if game is not None:
-            self.sides = [""] * game.max_sides
-            self.seats = [""] * (4 if game.partnerships else 0)
             ctx = FormContext(sides=(), options={}, partnerships=game.partnerships)
             for option in game.options:
                 if option.name == "first_dealer":
@@ -822,6 +854,49 @@ class MatchForm:
                 self.option_blocks.append(
                     OptionBlock(option, option_widget(option, ctx, {}), _words(option.help))
                 )
+            self._seat(game.table_shape())
+
+    def _seat(self, shape: TableShape) -> None:
+        """Rows for the sides and seats of ``shape``, keeping what was typed in the first ones."""
+        self.shape = shape
+        seat_count = shape.seats if shape.partnerships else 0
+        self.sides = (self.sides + [""] * shape.max_sides)[: shape.max_sides]
+        self.seats = (self.seats + [""] * seat_count)[:seat_count]
+
+    @property
+    def table_key(self) -> str:
+        """The table the rows were drawn for, posted back to notice a change of table."""
+        shape = self.shape
+        return "" if shape is None else f"{shape.seats}-{shape.max_sides}"
+
+    def choose(self, data: QueryDict) -> None:
+        """The preset and options picked so far (a table link, or the POST): they decide the table."""
+        self.preset = data.get("preset", "").strip()
+        for block in self.option_blocks:
+            block.widget.bind(data)
+        if self.game is not None:
+            self._seat(seating.chosen_table(self.game, self._chosen()))
+
+    def _chosen(self) -> dict[str, Any]:
+        """The preset and the options given so far (a value that cannot be read yet is left out)."""
+        chosen: dict[str, Any] = {"preset": self.preset} if self.preset else {}
+        for block in self.option_blocks:
+            try:
+                value = block.widget.parse()
+            except ParseError:
+                continue
+            if value is not EMPTY:
+                chosen[block.option.name] = value
+        return chosen
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """One link per table the game can have, when it has more than one."""
+        return seating.table_links(self.game, self.shape) if self.game is not None else []
+
+    @property
+    def partner_note(self) -> str:
+        return seating.partner_note(len(self.seats))
 
     @property
     def presets(self) -> list[Option_]:
@@ -839,11 +914,12 @@ class MatchForm:
 
     @property
     def side_rows(self) -> list[dict[str, Any]]:
-        game = self.game
-        if game is None:
+        shape = self.shape
+        if shape is None:
             return []
         return [
-            {"index": i, "value": value, "required": i < game.min_sides} for i, value in enumerate(self.sides)
+            {"index": i, "value": value, "required": i < shape.min_sides}
+            for i, value in enumerate(self.sides)
         ]
 
     @property
@@ -852,11 +928,10 @@ class MatchForm:
 
     def bind(self, data: QueryDict) -> None:
         self.title = data.get("title", "").strip()
-        self.preset = data.get("preset", "").strip()
+        self.choose(data)
         self.sides = [data.get(f"side.{i}", "").strip() for i in range(len(self.sides))]
         self.seats = [data.get(f"seat.{i}", "").strip() for i in range(len(self.seats))]
-        for block in self.option_blocks:
-            block.widget.bind(data)
+        self.table_changed = data.get("table", self.table_key) != self.table_key
 
     def cleaned(self) -> dict[str, Any] | None:
         """Arguments for ``services.match_create``, or ``None`` with ``errors`` set."""
@@ -864,9 +939,14 @@ class MatchForm:
         if game is None:
             self.errors["game"] = "choose a game"
             return None
+        if self.table_changed:
+            self.errors["sides"] = (
+                "these options change the table: name the players below, then start the match"
+            )
+            return None
         seats = self.seats if any(self.seats) else None
         sides = list(self.sides)
-        if game.partnerships and seats is not None:
+        if seats is not None:
             for index in range(2):
                 if not sides[index]:
                     sides[index] = " & ".join(name for name in seats[index::2] if name)

@@ -85,7 +85,7 @@ def match_create(
     except GameError as error:
         raise _game_error(error) from None
     if seats is not None:
-        _check_seats(seats, game.seats())
+        _check_seats(seats, game.table_shape(state.table.options).seats)
     with transaction.atomic():
         match = Match.objects.create(
             club=club,

@@ -57,12 +57,11 @@ def _board(match: Match) -> display.Board:
 
 
 def _form_context(match: Match) -> FormContext:
-    game = GAMES[match.game_key]
     return FormContext(
         sides=tuple(match.sides),
         options=dict(match.options),
         seats=tuple(display.seat_players(match)),
-        partnerships=game.partnerships,
+        partnerships=display.partnership(match),
     )
 
 
@@ -352,6 +351,8 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     players = list(the_club.players.order_by("name").values_list("name", flat=True))
     form = MatchForm(game, players=players)
     status = 200
+    if request.method == "GET":
+        form.choose(request.GET)
     if request.method == "POST":
         form.bind(request.POST)
         arguments = form.cleaned()

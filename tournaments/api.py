@@ -2,7 +2,7 @@
 
 Thin: parse, authorize, call one service, answer. Reading is public (nothing private is shown);
 writing needs an organizer of the tournament's club (a session or a token; a table link never).
-Errors are ``{"error": {"field", "rule", ...}}`` with 400, 403, 404, 405 or 409.
+Errors are the API's one shape (``tablescore/api.py``) with 400, 401, 403, 404, 405 or 409.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.http.response import HttpResponseBase
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -24,10 +24,18 @@ from clubs.errors import InvalidEntry
 from scoring.api import AUTHENTICATION, TableGrant
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
-from tournaments import documents, services
+from tournaments import documents, selectors, services
 from tournaments.access import tournament_or_404
-from tournaments.draw import BRACKETS
+from tournaments.contracts import (
+    EntrantChange,
+    EntrantInput,
+    TableResultInput,
+    TournamentChange,
+    TournamentCreate,
+    validated,
+)
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
+from tournaments.pairing.formats import BRACKETS
 
 
 def _require_organizer(request: Request, tournament: Tournament | None = None) -> None:
@@ -41,45 +49,18 @@ def _require_organizer(request: Request, tournament: Tournament | None = None) -
         require_organizer(request.user, tournament.club_id)
 
 
-def _body(request: Request) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
-        raise InvalidEntry("the body must be a JSON object", None)
-    return request.data
-
-
-CreateBody = inline_serializer(
-    "TournamentCreate",
-    {
-        "name": serializers.CharField(),
-        "game": serializers.CharField(),
-        "format": serializers.ChoiceField(
-            ["swiss", "round-robin", "single-elimination", "double-elimination", "tables", "individual"]
-        ),
-        "match_format": serializers.CharField(help_text="game, deals:N, rubber or best-of:N"),
-        "entrant_kind": serializers.ChoiceField(["individual", "partnership"]),
-        "rounds": serializers.IntegerField(required=False),
-        "preset": serializers.CharField(required=False),
-        "options": serializers.DictField(required=False),
-        "tiebreaks": serializers.ListField(child=serializers.CharField(), required=False),
-        "points": serializers.DictField(required=False),
-        "settings": serializers.DictField(required=False),
-        "club": serializers.SlugField(required=False),
-    },
+EntrantBody = PolymorphicProxySerializer(
+    component_name="EntrantBody",
+    serializers=[EntrantInput, EntrantInput(many=True)],
+    resource_type_field_name=None,
+    many=False,
 )
-FIELDS = {
-    "name",
-    "game",
-    "format",
-    "match_format",
-    "entrant_kind",
-    "rounds",
-    "preset",
-    "options",
-    "tiebreaks",
-    "points",
-    "settings",
-    "club",
-}
+
+
+def _table_document(tournament: Tournament, table: TableAssignment) -> dict[str, Any]:
+    """The table as it now stands."""
+    views = selectors.table_views(tournament, TableAssignment.objects.filter(pk=table.pk))
+    return documents.table_document(views[0])
 
 
 class TournamentCollection(APIView):
@@ -96,33 +77,15 @@ class TournamentCollection(APIView):
         return Response([documents.tournament_document(t) for t in found[:100]])
 
     @extend_schema(
-        request=CreateBody,
+        request=TournamentCreate,
         responses={201: AnyObject, 400: ErrorBody, 403: ErrorBody},
         summary="Create a tournament (organizers)",
     )
     def post(self, request: Request) -> Response:
         _require_organizer(request)
-        body = _body(request)
-        unknown = sorted(set(body) - FIELDS)
-        if unknown:
-            raise InvalidEntry(f"{unknown[0]!r} is not a field of a tournament", unknown[0])
-        for required in ("name", "game", "format", "match_format", "entrant_kind"):
-            if required not in body:
-                raise InvalidEntry(f"{required} is required", required)
-        tournament = services.tournament_create(
-            club=club_for_organizer(request.user, body.get("club")),
-            name=body["name"],
-            game_key=body["game"],
-            format=body["format"],
-            match_format=body["match_format"],
-            entrant_kind=body["entrant_kind"],
-            rounds=body.get("rounds"),
-            preset=body.get("preset"),
-            options=body.get("options"),
-            tiebreaks=body.get("tiebreaks"),
-            points=body.get("points"),
-            settings=body.get("settings"),
-        )
+        arguments = validated(TournamentCreate, request.data)
+        club = club_for_organizer(request.user, arguments.pop("club", None))
+        tournament = services.tournament_create(club=club, **arguments)
         doc = documents.tournament_document(tournament)
         return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})
 
@@ -139,30 +102,15 @@ class TournamentDetail(APIView):
         )
 
     @extend_schema(
-        request=inline_serializer(
-            "TournamentChange",
-            {
-                "format": serializers.CharField(required=False),
-                "tiebreaks": serializers.ListField(child=serializers.CharField(), required=False),
-                "rounds": serializers.IntegerField(required=False),
-            },
-        ),
+        request=TournamentChange,
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
         summary="Change the format (before round 1), the tiebreaks or the planned rounds",
     )
     def patch(self, request: Request, pk: int) -> Response:
         tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
-        body = _body(request)
-        unknown = sorted(set(body) - {"format", "tiebreaks", "rounds"})
-        if unknown:
-            raise InvalidEntry(f"{unknown[0]!r} cannot be changed", unknown[0])
-        changed = services.tournament_configure(
-            tournament_id=tournament.pk,
-            format=body.get("format"),
-            tiebreaks=body.get("tiebreaks"),
-            rounds=body.get("rounds"),
-        )
+        arguments = validated(TournamentChange, request.data)
+        changed = services.tournament_configure(tournament_id=tournament.pk, **arguments)
         return Response(documents.tournament_document(changed))
 
 
@@ -179,18 +127,23 @@ class EntrantCollection(APIView):
         return Response([documents.entrant_document(e) for e in entrants])
 
     @extend_schema(
-        request=AnyObject,
+        request=EntrantBody,
         responses={201: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
-        summary='Register an entrant {"name", "players"?, "club"?, "seed"?}, or a list of them at once',
+        summary="Register an entrant, or a list of them at once (all or nothing)",
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
-        if not isinstance(request.data, dict | list):
+        if isinstance(request.data, list):
+            specs = validated(EntrantInput, request.data, many=True)
+            made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
+            return Response([documents.entrant_document(e) for e in made], status=status.HTTP_201_CREATED)
+        if not isinstance(request.data, dict):
             raise InvalidEntry("the body must be an entrant object or a list of them", None)
-        made = services.entrants_register(tournament_id=tournament.pk, rows=request.data)
-        docs = [documents.entrant_document(e) for e in made]
-        return Response(docs if isinstance(request.data, list) else docs[0], status=status.HTTP_201_CREATED)
+        one = services.entrant_register(
+            tournament_id=tournament.pk, entrant=validated(EntrantInput, request.data)
+        )
+        return Response(documents.entrant_document(one), status=status.HTTP_201_CREATED)
 
 
 class EntrantDetail(APIView):
@@ -208,7 +161,7 @@ class EntrantDetail(APIView):
         return Response(documents.entrant_document(self._entrant(pk, entrant)))
 
     @extend_schema(
-        request=inline_serializer("EntrantChange", {"withdrawn": serializers.BooleanField()}),
+        request=EntrantChange,
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody},
         summary="Withdraw an entrant (or take the withdrawal back)",
     )
@@ -216,10 +169,8 @@ class EntrantDetail(APIView):
         tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         found = self._entrant(pk, entrant)
-        body = _body(request)
-        if set(body) != {"withdrawn"} or not isinstance(body["withdrawn"], bool):
-            raise InvalidEntry("send withdrawn: true or false", "withdrawn")
-        changed = services.entrant_withdraw(entrant_id=found.pk, withdrawn=body["withdrawn"])
+        arguments = validated(EntrantChange, request.data)
+        changed = services.entrant_withdraw(entrant_id=found.pk, **arguments)
         return Response(documents.entrant_document(changed))
 
 
@@ -273,8 +224,10 @@ class RoundDetail(APIView):
         the_round = Round.objects.filter(tournament=tournament, number=number).first()
         if the_round is None:
             raise Http404("no such round")
-        etag = documents.live_revision(tournament, [the_round])
-        return conditional_get(request, etag, lambda: Response(documents.round_document(the_round)))
+        etag = selectors.live_revision(tournament, [the_round])
+        return conditional_get(
+            request, etag, lambda: Response(documents.round_document(tournament, the_round))
+        )
 
 
 class TableResult(APIView):
@@ -293,41 +246,16 @@ class TableResult(APIView):
         return tournament, found
 
     @extend_schema(
-        request=inline_serializer(
-            "TableResultBody",
-            {
-                "winner": serializers.IntegerField(allow_null=True, required=False),
-                "points": serializers.DictField(child=serializers.IntegerField(), required=False),
-                "forfeit": serializers.ListField(child=serializers.IntegerField(), required=False),
-                "reason": serializers.CharField(),
-            },
-        ),
+        request=TableResultInput,
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
         summary='Set a result: {"winner": id or null for a draw, "points"?, "reason"} or {"forfeit": [ids], "reason"}',
     )
     def post(self, request: Request, pk: int, number: int, table: int) -> Response:
         tournament, found = self._table(pk, number, table)
         _require_organizer(request, tournament)
-        body = _body(request)
-        actor = actor_for(request)
-        if "forfeit" in body:
-            changed = services.table_forfeit(
-                table_id=found.pk, entrants=body["forfeit"], reason=body.get("reason"), actor=actor
-            )
-        elif "winner" in body:
-            winner = body["winner"]
-            if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
-                raise InvalidEntry("winner must be an entrant id, or null for a draw", "winner")
-            changed = services.table_adjust(
-                table_id=found.pk,
-                winner=winner,
-                points=body.get("points"),
-                reason=body.get("reason"),
-                actor=actor,
-            )
-        else:
-            raise InvalidEntry("give the winner (null for a draw) or the forfeiting entrants", "winner")
-        return Response(documents.table_document(changed))
+        decision = validated(TableResultInput, request.data)
+        services.table_decide(table_id=found.pk, decision=decision, actor=actor_for(request))
+        return Response(_table_document(tournament, found))
 
     @extend_schema(
         request=None,
@@ -337,8 +265,8 @@ class TableResult(APIView):
     def delete(self, request: Request, pk: int, number: int, table: int) -> Response:
         tournament, found = self._table(pk, number, table)
         _require_organizer(request, tournament)
-        changed = services.table_reset(table_id=found.pk, actor=actor_for(request))
-        return Response(documents.table_document(changed))
+        services.table_reset(table_id=found.pk, actor=actor_for(request))
+        return Response(_table_document(tournament, found))
 
 
 class Standings(APIView):

@@ -23,10 +23,14 @@ from django.db import transaction
 
 from clubs.access import Actor
 from clubs.models import Club
+from games import find_game
 from scoring.models import MatchStatus
 from scoring.services import deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
+from tournaments.pairing.formats import EntrantKind, Format
+from tournaments.pairing.match_format import parse_match_format
+from tournaments.services import EntrantSpec
 
 COINCHE = "Coinche Swiss"
 JAM = "JAM knockout"
@@ -61,17 +65,17 @@ def _coinche_swiss(club: Club) -> Tournament:
     tournament = services.tournament_create(
         club=club,
         name=COINCHE,
-        game_key="coinche",
-        format="swiss",
-        match_format="deals:4",
-        entrant_kind="partnership",
+        game=find_game("coinche"),
+        format=Format.SWISS,
+        match_format=parse_match_format("deals:4", "coinche"),
+        entrant_kind=EntrantKind.PARTNERSHIP,
         rounds=5,
         preset="ffb",
     )
     services.entrants_register(
         tournament_id=tournament.pk,
-        rows=[
-            {"name": team, "players": [a, b], "seed": seed}
+        entrants=[
+            EntrantSpec(name=team, players=(a, b), seed=seed)
             for seed, (team, a, b) in enumerate(TEAMS, start=1)
         ],
     )
@@ -108,15 +112,16 @@ def _jam_knockout(club: Club) -> Tournament:
     tournament = services.tournament_create(
         club=club,
         name=JAM,
-        game_key="jam",
-        format="single-elimination",
-        match_format="best-of:3",
-        entrant_kind="individual",
+        game=find_game("jam"),
+        format=Format.SINGLE_ELIMINATION,
+        match_format=parse_match_format("best-of:3", "jam"),
+        entrant_kind=EntrantKind.INDIVIDUAL,
     )
     services.entrants_register(
         tournament_id=tournament.pk,
-        rows=[
-            {"name": name, "players": [name], "seed": seed} for seed, name in enumerate(JAM_PLAYERS, start=1)
+        entrants=[
+            EntrantSpec(name=name, players=(name,), seed=seed)
+            for seed, name in enumerate(JAM_PLAYERS, start=1)
         ],
     )
     services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)

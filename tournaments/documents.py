@@ -1,21 +1,20 @@
-"""Plain documents of a tournament for the API and the pages: the event, a round, the standings,
+"""The API's documents of a tournament: the event, an entrant, a table, a round, the standings,
 the bracket. Public: nothing here is private (no scorer links, no audit details).
 
-What this module does not do: compute standings or brackets (``services`` does), or write.
+What this module does not do: read across relations (``selectors`` does), compute standings or
+brackets, or write.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Sum
 from django.urls import reverse
 
 from scoring.models import Match, MatchStatus
-from tournaments import services
-from tournaments.draw import BRACKETS
-from tournaments.models import Entrant, Round, RoundStatus, TableAssignment, TableGame, Tournament
+from tournaments import selectors
+from tournaments.models import Entrant, Round, RoundStatus, Tournament
+from tournaments.pairing.formats import BRACKETS
 
 
 def tournament_document(tournament: Tournament) -> dict[str, Any]:
@@ -62,24 +61,22 @@ def entrant_document(entrant: Entrant) -> dict[str, Any]:
     }
 
 
-def table_document(table: TableAssignment) -> dict[str, Any]:
+def table_document(view: selectors.TableView) -> dict[str, Any]:
     """A table: its entrants in seat order, the match being played (or last played), its status,
     the result per entrant and, when the organizer set it, why."""
-    games = sorted(table.games.all(), key=lambda g: g.sequence)
-    match = games[-1].match if games else None
     doc: dict[str, Any] = {
-        "number": table.number,
-        "entrants": list(table.entrants),
-        "match": match.pk if match else None,
-        "matches": [g.match_id for g in games],
-        "status": table.status,
-        "result": table.result,
-        "progress": _progress(match),
+        "number": view.number,
+        "entrants": list(view.table.entrants),
+        "match": view.match.pk if view.match else None,
+        "matches": view.matches,
+        "status": view.status,
+        "result": view.table.result,
+        "progress": _progress(view.match),
     }
-    if table.bracket_slot:
-        doc["slot"] = table.bracket_slot
-    if table.reason:
-        doc["reason"] = table.reason
+    if view.slot:
+        doc["slot"] = view.slot
+    if view.reason:
+        doc["reason"] = view.reason
     return doc
 
 
@@ -94,9 +91,9 @@ def _progress(match: Match | None) -> dict[str, Any] | None:
     }
 
 
-def round_document(the_round: Round) -> dict[str, Any]:
+def round_document(tournament: Tournament, the_round: Round) -> dict[str, Any]:
     """A round as the API contract has it: number, status, tables, byes and flags."""
-    tables = the_round.tables.order_by("number").prefetch_related(_games()).select_related("round")
+    tables = selectors.table_views(tournament, the_round.tables.order_by("number"))
     return {
         "number": the_round.number,
         "label": the_round.label or f"Round {the_round.number}",
@@ -108,21 +105,15 @@ def round_document(the_round: Round) -> dict[str, Any]:
     }
 
 
-def _games() -> Any:
-    from django.db.models import Prefetch
-
-    return Prefetch("games", queryset=TableGame.objects.select_related("match").order_by("sequence"))
-
-
 def standings_document(tournament: Tournament) -> dict[str, Any]:
     """The cached standings: rows (rank, entrant, name, played, each metric by key), the metric
     keys in precedence order, when they were computed and whether they are behind."""
-    cached = tournament.standings or {}
+    cached = selectors.cached_standings(tournament)
     return {
-        "rows": cached.get("rows", []),
-        "metrics": cached.get("metrics", list(tournament.tiebreaks)),
-        "updated_at": tournament.standings_at.isoformat() if tournament.standings_at else None,
-        "stale": tournament.standings_revision != tournament.revision,
+        "rows": [row.document for row in cached.rows],
+        "metrics": list(cached.metrics),
+        "updated_at": cached.updated_at.isoformat() if cached.updated_at else None,
+        "stale": cached.stale,
     }
 
 
@@ -131,21 +122,16 @@ def bracket_document(tournament: Tournament) -> dict[str, Any] | None:
     tournament is an elimination event that has started."""
     if tournament.format not in BRACKETS:
         return None
-    state = services.bracket_state(tournament)
+    state = selectors.bracket_state(tournament)
     if state is None:
         return {"kind": tournament.format, "rounds": [], "champion": None, "placings": []}
-    tables = {
-        t.bracket_slot: t
-        for t in TableAssignment.objects.filter(round__tournament=tournament)
-        .exclude(bracket_slot="")
-        .prefetch_related(_games())
-    }
+    tables = selectors.slot_tables(tournament)
     rounds = []
     for number, (column, slots) in enumerate(state.rounds, start=1):
         out = []
         for slot in slots:
             table = tables.get(slot.slot.id)
-            games = sorted(table.games.all(), key=lambda g: g.sequence) if table else []
+            games = selectors.table_games(table) if table else []
             out.append(
                 {
                     "slot": slot.slot.id,
@@ -166,26 +152,3 @@ def bracket_document(tournament: Tournament) -> dict[str, Any] | None:
         "champion": state.champion,
         "placings": [{"rank": p.label, "entrants": list(p.entrants)} for p in state.placings],
     }
-
-
-def live_revision(tournament: Tournament, rounds: Iterable[Round] | None = None) -> str:
-    """The ETag of the public pages: the tournament's revision, its standings' revision, and the
-    sum of the revisions of the matches being played (so every deal entered shows)."""
-    playing = rounds if rounds is not None else current_rounds(tournament)
-    total = (
-        Match.objects.filter(tournament_game__table__round__in=list(playing)).aggregate(n=Sum("revision"))[
-            "n"
-        ]
-        or 0
-    )
-    return f"{tournament.revision}.{tournament.standings_revision}.{total}"
-
-
-def current_rounds(tournament: Tournament) -> list[Round]:
-    """The rounds a visitor wants to see now: those being played (a bracket may play several
-    columns at once), else the last one."""
-    rounds = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
-    playing = [r for r in rounds if r.status in (RoundStatus.PLAYING, RoundStatus.BUILDING)]
-    if playing:
-        return playing
-    return rounds[-1:]

@@ -1,7 +1,8 @@
 """Tournament data: an event, its entrants, rounds, tables (each a scoring Match) and standings.
 
 Every row carries ``club_id``. Models hold no logic; ``tournaments.services`` does
-every write, and the pure engines in ``tournaments.pairing`` decide pairings and brackets.
+every write, and the pure engines in ``tournaments.pairing`` decide pairings and brackets (the
+event formats and kinds of entrant are declared there, in ``tournaments.pairing.formats``).
 """
 
 from __future__ import annotations
@@ -11,21 +12,8 @@ from django.urls import reverse
 
 from clubs.models import Club, Player
 from scoring.models import Match
-from tournaments.match_format import parse_match_format
-
-
-class Format(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    ROUND_ROBIN = "round-robin", "Round robin"
-    SINGLE_ELIMINATION = "single-elimination", "Single elimination"
-    DOUBLE_ELIMINATION = "double-elimination", "Double elimination"
-    TABLES = "tables", "Multi-seat tables"
-    INDIVIDUAL = "individual", "Individual (partners re-drawn)"
-
-
-class EntrantKind(models.TextChoices):
-    INDIVIDUAL = "individual", "Individuals"
-    PARTNERSHIP = "partnership", "Fixed partnerships"
+from tournaments.pairing.formats import EntrantKind, Format, choices
+from tournaments.pairing.match_format import parse_match_format
 
 
 class TournamentStatus(models.TextChoices):
@@ -42,8 +30,8 @@ class Tournament(models.Model):
     game_key = models.CharField(max_length=40)
     preset = models.CharField(max_length=40, blank=True)
     options = models.JSONField(help_text="The game's effective options, frozen at creation.")
-    entrant_kind = models.CharField(max_length=12, choices=EntrantKind.choices)
-    format = models.CharField(max_length=20, choices=Format.choices)
+    entrant_kind = models.CharField(max_length=12, choices=choices(EntrantKind))
+    format = models.CharField(max_length=20, choices=choices(Format))
     match_format = models.CharField(max_length=20, help_text="game, deals:N, rubber or best-of:N")
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     tiebreaks = models.JSONField(default=list, help_text="Ordered standings metric keys.")

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -27,22 +27,26 @@ from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, ma
 from clubs.errors import ServiceError
 from games import GAMES
 from scoring.links import scorer_url
-from scoring.models import Deal, Match, MatchStatus
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
-from tournaments import documents, drawing, exports, forms, services
+from tournaments import documents, exports, forms, selectors, services, uploads
 from tournaments.access import tournament_for_organizer, tournament_or_404
-from tournaments.draw import BRACKETS
+from tournaments.contracts import (
+    EntrantInput,
+    TableResultInput,
+    TournamentChange,
+    TournamentCreate,
+    validated,
+)
 from tournaments.models import (
     Entrant,
     Round,
     RoundStatus,
     TableAssignment,
-    TableGame,
-    TableStatus,
     Tournament,
 )
-from tournaments.standings import find_metric
+from tournaments.pairing import bracket_layout
+from tournaments.pairing.formats import BRACKETS
 
 #: Seconds between two polls of a public page.
 POLL_SECONDS = 5
@@ -53,112 +57,19 @@ PROJECTOR_SECONDS = 15
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def _names(tournament: Tournament) -> dict[int, str]:
-    return dict(tournament.entrants.values_list("pk", "name"))
-
-
-def _table_view(table: TableAssignment, names: dict[int, str], disputed: set[int]) -> dict[str, Any]:
-    """A table as the pages show it: who sits where, how far the match is, the result."""
-    games = sorted(table.games.all(), key=lambda g: g.sequence)
-    match: Match | None = games[-1].match if games else None
-    totals = [(match.state.get("totals") or {}).get(side) for side in match.sides] if match else []
-    pairs = len(totals) == 2 and len(table.entrants) == 4  # re-drawn partners: seat i on side i % 2
-    seats = []
-    for seat, entrant in enumerate(table.entrants):
-        result = table.result.get(str(entrant), {})
-        side = seat % 2 if pairs else seat
-        seats.append(
-            {
-                "id": entrant,
-                "name": names.get(entrant, f"#{entrant}"),
-                "outcome": result.get("outcome"),
-                "points": result.get("points"),
-                "games": result.get("games"),
-                "total": totals[side] if side < len(totals) else None,
-            }
-        )
-    return {
-        "id": table.pk,
-        "number": table.number,
-        "slot": table.bracket_slot,
-        "seats": seats,
-        "status": table.status,
-        "status_label": table.get_status_display(),
-        "reason": table.reason,
-        "match": match,
-        "game_number": games[-1].sequence if len(games) > 1 else None,
-        "deals": match.deal_count if match else 0,
-        "match_status": match.status if match else None,
-        "abandoned": bool(match and match.status == MatchStatus.ABANDONED),
-        "disputed": any(g.match_id in disputed for g in games),
-    }
-
-
-def _rounds_view(tournament: Tournament, rounds: list[Round]) -> list[dict[str, Any]]:
-    names = _names(tournament)
-    games = Prefetch("games", queryset=TableGame.objects.select_related("match").order_by("sequence"))
-    tables = (
-        TableAssignment.objects.filter(round__in=rounds)
-        .prefetch_related(games)
-        .order_by("round_id", "number")
-    )
-    by_round: dict[int, list[TableAssignment]] = {}
-    for table in tables:
-        by_round.setdefault(table.round_id, []).append(table)
-    match_ids = [g.match_id for t in tables for g in t.games.all()]
-    disputed = set(
-        Deal.objects.filter(match_id__in=match_ids)
-        .filter(Q(version__gt=1) | Q(voided=True))
-        .values_list("match_id", flat=True)
-    )
-    out = []
-    for the_round in rounds:
-        views = [_table_view(t, names, disputed) for t in by_round.get(the_round.pk, [])]
-        out.append(
-            {
-                "round": the_round,
-                "label": the_round.label or f"Round {the_round.number}",
-                "tables": views,
-                "byes": [names.get(e, f"#{e}") for e in the_round.byes],
-                "flags": [
-                    {**flag, "names": [names.get(e, f"#{e}") for e in flag.get("entrants", []) if e]}
-                    for flag in the_round.flags
-                ],
-                "finished": sum(1 for v in views if v["status"] != TableStatus.PLAYING),
-                "deals": sum(v["deals"] for v in views),
-                "disputed": sum(1 for v in views if v["disputed"]),
-            }
-        )
-    return out
-
-
-def _standings_view(tournament: Tournament) -> dict[str, Any]:
-    cached = tournament.standings or {}
-    metrics = cached.get("metrics", list(tournament.tiebreaks))
-    rows = [
-        {**row, "shown": [shown.get(key, "") for key in metrics]}
-        for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False)
-    ]
-    return {
-        "metrics": [find_metric(key).name for key in metrics],
-        "rows": rows,
-        "updated_at": tournament.standings_at,
-        "stale": tournament.standings_revision != tournament.revision,
-    }
-
-
 def _public_context(tournament: Tournament) -> dict[str, Any]:
-    rounds = documents.current_rounds(tournament)
+    rounds = selectors.current_rounds(tournament)
     bracket = documents.bracket_document(tournament)
+    names = selectors.entrant_names(tournament)
     champion = tournament.bracket.get("champion")
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
-        "standings": _standings_view(tournament),
-        "rounds": _rounds_view(tournament, rounds),
-        "panels": drawing.panels(bracket, _names(tournament)) if bracket and bracket["rounds"] else [],
-        "champion": _names(tournament).get(champion) if champion else None,
-        "etag": documents.live_revision(tournament, rounds),
+        "standings": selectors.cached_standings(tournament),
+        "rounds": selectors.round_views(tournament, rounds, names),
+        "panels": bracket_layout.panels(bracket, names) if bracket and bracket["rounds"] else [],
+        "champion": names.get(champion) if champion else None,
+        "etag": selectors.live_revision(tournament, rounds),
         "poll_seconds": POLL_SECONDS,
     }
 
@@ -190,13 +101,13 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
 def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -> HttpResponseBase:
     """A live part of a public page (``template``), 304 while nothing it shows has changed."""
     tournament = tournament_or_404(pk)
-    rounds = documents.current_rounds(tournament)
+    rounds = selectors.current_rounds(tournament)
 
     def page() -> HttpResponse:
         context = {**_public_context(tournament), "poll_url": request.path, **extra}
         return render(request, template, context)
 
-    return conditional_get(request, documents.live_revision(tournament, rounds), page)
+    return conditional_get(request, selectors.live_revision(tournament, rounds), page)
 
 
 @require_GET
@@ -263,7 +174,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             club = next(c for c in clubs if c.slug == form.cleaned_data["club"])
             try:
-                tournament = services.tournament_create(club=club, **form.arguments())
+                arguments = validated(TournamentCreate, form.contract_data())
+                tournament = services.tournament_create(club=club, **arguments)
             except ServiceError as error:
                 form.add_service_error(error)
             else:
@@ -274,25 +186,20 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 def _console_context(request: HttpRequest, tournament: Tournament, **forms_given: Any) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number"))
-    playing = documents.current_rounds(tournament)
     entrants = list(tournament.entrants.prefetch_related("players"))
     draws = tournament.format not in BRACKETS
-    round_views = _rounds_view(tournament, playing)
-    for view in round_views:
-        for table in view["tables"]:
-            table["form"] = forms.ResultForm(
-                prefix=f"t{table['id']}",
-                entrants=[(s["id"], s["name"]) for s in table["seats"]],
-                draws=draws,
-            )
+    playing = [
+        (view, [(table, _result_form(table, draws)) for table in view.tables])
+        for view in selectors.round_views(tournament, selectors.current_rounds(tournament))
+    ]
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
         "entrants": entrants,
         "active": sum(1 for e in entrants if not e.withdrawn),
         "rounds": rounds,
-        "playing": round_views,
-        "standings": _standings_view(tournament),
+        "playing": playing,
+        "standings": selectors.cached_standings(tournament),
         "entrant_form": forms_given.get("entrant_form") or forms.EntrantForm(),
         "upload_form": forms_given.get("upload_form") or forms.UploadForm(),
         "configure_form": forms_given.get("configure_form")
@@ -304,6 +211,11 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
     }
+
+
+def _result_form(table: selectors.TableView, draws: bool, data: Any = None) -> forms.ResultForm:
+    seated = [(seat.id, seat.name) for seat in table.seats]
+    return forms.ResultForm(data, prefix=f"t{table.id}", entrants=seated, draws=draws)
 
 
 @require_GET
@@ -325,7 +237,8 @@ def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.EntrantForm(request.POST)
     if form.is_valid():
         try:
-            entrant = services.entrant_register(tournament_id=tournament.pk, **form.arguments())
+            spec = validated(EntrantInput, form.contract_data())
+            entrant = services.entrant_register(tournament_id=tournament.pk, entrant=spec)
         except ServiceError as error:
             form.add_service_error(error)
         else:
@@ -340,11 +253,12 @@ def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.UploadForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            rows = services.parse_entrants_csv(form.text())
-            made = services.entrants_register(tournament_id=tournament.pk, rows=rows)
+            rows = uploads.parse_entrants_csv(uploads.read_upload(form.cleaned_data["file"]))
+            specs = validated(EntrantInput, rows, many=True)
+            made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
         except ServiceError as error:
             row = error.extra.get("row")
-            where = f"line {row + 2}: " if isinstance(row, int) else ""
+            where = f"line {uploads.line_of(row)}: " if isinstance(row, int) else ""
             form.add_error("file", f"{where}{error.rule}")
         else:
             messages.success(request, f"{len(made)} entrants registered from the file.")
@@ -370,7 +284,8 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.ConfigureForm(request.POST, tiebreaks=tournament.tiebreaks)
     if form.is_valid():
         try:
-            services.tournament_configure(tournament_id=tournament.pk, **form.arguments())
+            arguments = validated(TournamentChange, form.contract_data())
+            services.tournament_configure(tournament_id=tournament.pk, **arguments)
         except ServiceError as error:
             form.add_service_error(error)
         else:
@@ -396,37 +311,26 @@ def console_round(request: HttpRequest, pk: int) -> HttpResponse:
 def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Fix a table's result: a winner, a draw, a forfeit, or back to what the matches say."""
     tournament = tournament_for_organizer(request.user, pk)
-    found = TableAssignment.objects.filter(round__tournament=tournament, pk=table).first()
+    tables = TableAssignment.objects.filter(round__tournament=tournament, pk=table)
+    found = next(iter(selectors.table_views(tournament, tables)), None)
     if found is None:
         raise Http404("no such table")
-    names = _names(tournament)
-    form = forms.ResultForm(
-        request.POST,
-        prefix=f"t{found.pk}",
-        entrants=[(e, names.get(e, "")) for e in found.entrants],
-        draws=tournament.format not in BRACKETS,
-    )
+    form = _result_form(found, tournament.format not in BRACKETS, request.POST)
     if not form.is_valid():
         messages.error(request, "Choose what happened at the table.")
-        return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.pk}")
-    decision = form.cleaned_data["decision"]
-    reason = form.cleaned_data.get("reason", "")
+        return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
     actor = actor_for(request)
     try:
-        if decision == "clear":
-            services.table_reset(table_id=found.pk, actor=actor)
-        elif decision.startswith("forfeit:"):
-            services.table_forfeit(
-                table_id=found.pk, entrants=[int(decision.split(":")[1])], reason=reason, actor=actor
-            )
+        if form.clears:
+            services.table_reset(table_id=found.id, actor=actor)
         else:
-            winner = None if decision == "draw" else int(decision.split(":")[1])
-            services.table_adjust(table_id=found.pk, winner=winner, reason=reason, actor=actor)
+            decision = validated(TableResultInput, form.contract_data())
+            services.table_decide(table_id=found.id, decision=decision, actor=actor)
     except ServiceError as error:
         messages.error(request, f"Table {found.number}: {error.rule}")
     else:
         messages.success(request, f"Table {found.number}: result saved.")
-    return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.pk}")
+    return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
 
 
 @require_GET
@@ -436,19 +340,14 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     the_round = Round.objects.filter(tournament=tournament, number=number).first()
     if the_round is None or the_round.status in (RoundStatus.BUILDING, RoundStatus.FAILED):
         raise Http404("no such round, or not drawn yet")
-    names = _names(tournament)
     slips_out = []
-    tables = the_round.tables.order_by("number").prefetch_related(
-        Prefetch("games", queryset=TableGame.objects.select_related("match").order_by("sequence"))
-    )
-    for table in tables:
-        games = list(table.games.all())
-        match = games[-1].match if games else None
+    for view in selectors.table_views(tournament, the_round.tables.order_by("number")):
+        match = view.match
         url = scorer_url(match) if match and not match.table_link_revoked else ""
         slips_out.append(
             {
-                "table": table,
-                "names": [names.get(e, "") for e in table.entrants],
+                "table": view.table,
+                "names": [seat.name for seat in view.seats],
                 "match": match,
                 "url": url,
                 "qr": qr_svg(url, scale=6) if url else "",

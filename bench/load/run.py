@@ -174,6 +174,7 @@ def set_up(tables: int, seconds: float, think: tuple[float, float], pollers: flo
     from clubs.models import Club
     from scoring.links import table_token
     from tournaments import services
+    from tournaments.contracts import EntrantInput, TournamentCreate, validated
     from tournaments.models import TableAssignment
 
     shape = plan(tables, seconds, think)
@@ -202,21 +203,13 @@ def set_up(tables: int, seconds: float, think: tuple[float, float], pollers: flo
         count = shape[spec["game"]]["tables"]
         if count == 0:
             continue
-        tournament = services.tournament_create(
-            club=club,
-            name=spec["name"],
-            game_key=spec["game"],
-            format="swiss",
-            match_format=spec["match_format"],
-            entrant_kind="partnership",
-            rounds=5,
-            preset=spec["preset"],
-            options=spec["options"],
-        )
+        body = {key: spec[key] for key in ("name", "game", "match_format", "preset", "options")}
+        body.update(format="swiss", entrant_kind="partnership", rounds=5)
+        tournament = services.tournament_create(club=club, **validated(TournamentCreate, body))
         letter = spec["game"][0].upper()
-        services.entrants_register(
-            tournament_id=tournament.pk,
-            rows=[
+        rows = validated(
+            EntrantInput,
+            [
                 {
                     "name": f"{spec['team']} {i:03d}",
                     "players": [f"{letter}{i:03d} North", f"{letter}{i:03d} South"],
@@ -224,7 +217,9 @@ def set_up(tables: int, seconds: float, think: tuple[float, float], pollers: flo
                 }
                 for i in range(1, 2 * count + 1)
             ],
+            many=True,
         )
+        services.entrants_register(tournament_id=tournament.pk, entrants=rows)
         first = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
         for table in TableAssignment.objects.filter(round=first).order_by("number"):
             game = table.games.select_related("match").get()

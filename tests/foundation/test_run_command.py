@@ -37,7 +37,9 @@ def served(tmp_path_factory):
         for key, value in os.environ.items()
         if key not in {"SECRET_KEY", "DEBUG", "REDIS_URL", "CELERY_BROKER_URL", "DATABASE_URL"}
     }
-    environment |= {"PORT": str(port), "DATABASE_URL": f"sqlite:///{database}"}
+    # Its own static folder: the suite's other tests must not see files being collected.
+    static = tmp_path_factory.mktemp("static")
+    environment |= {"PORT": str(port), "DATABASE_URL": f"sqlite:///{database}", "STATIC_ROOT": str(static)}
     process = subprocess.Popen(
         [str(ROOT / "bin" / "run")],
         cwd=ROOT,

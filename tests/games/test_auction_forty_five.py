@@ -283,6 +283,12 @@ def test_it_has_the_spec_defaults():
         "target": 120,
         "end_rule": "bidder_out_first",
         "defenders_score_at_100": True,
+        "bid_20_at_100": True,
+        "thirty_bid_scores": 60,
+        "thirty_for_sixty": False,
+        "bid_out": False,
+        "three_sets_lose": False,
+        "players": 4,
         "first_dealer": 0,
     }
 

@@ -319,6 +319,8 @@ def test_it_has_the_spec_defaults():
         "preset": "down-up-26",
         "deal_sequence": "down-up-26",
         "failed_board": "per_trick",
+        "scoring": "partnership",
+        "board_scale": "linear",
         "first_dealer": 0,
     }
     assert play([])["next_deal"] == {"dealer": 0, "hand_size": 13}
@@ -546,6 +548,8 @@ def test_a_down_up_25_start_with_times_five_boards_by_hand():
         "preset": "down-up-25",
         "deal_sequence": "down-up-25",
         "failed_board": "times_five",
+        "scoring": "partnership",
+        "board_scale": "linear",
         "first_dealer": 3,
     }
 

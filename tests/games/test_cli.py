@@ -27,8 +27,9 @@ except ImportError:  # pragma: no cover - depends on the environment
     jsonschema = None
 
 
-def sides_for(cls: type[Game[Any]]) -> list[str]:
-    return list(NAMES[: cls.min_sides])
+def sides_for(cls: type[Game[Any]], options: Any = None) -> list[str]:
+    """As few sides as the table takes under ``options`` (a preset's values may change it)."""
+    return list(NAMES[: cls.table_shape(options).min_sides])
 
 
 def first_dealer(cls: type[Game[Any]], sides: list[str]) -> Any:
@@ -389,9 +390,8 @@ def _preset_override(cls: type[Game[Any]]) -> tuple[str, str, Any] | None:
 @pytest.mark.parametrize("key", PRESET_KEYS)
 def test_it_applies_every_preset_of_every_game(key):
     cls = GAMES[key]
-    match = {"sides": sides_for(cls), "deals": []}
-
     for preset, values in cls.presets.items():
+        match = {"sides": sides_for(cls, values), "deals": []}
         by_flag = run_main(["score", key, "--preset", preset], match)
         by_option = run_main(["score", key, "--option", f"preset={preset}"], match)
         by_match = run_main(["score", key], {**match, "options": {"preset": preset}})
@@ -418,7 +418,7 @@ def test_it_lets_the_command_line_preset_win_over_match_json(key):
     cls = GAMES[key]
     names = list(cls.presets)
     first, last = names[0], names[-1]
-    match = {"sides": sides_for(cls), "options": {"preset": first}, "deals": []}
+    match = {"sides": sides_for(cls, cls.presets[last]), "options": {"preset": first}, "deals": []}
 
     run = run_cli(["score", key, "--preset", last], match)
 

@@ -378,6 +378,8 @@ PARLETT = {
     "point_scale": "parlett",
     "belote_alone_cannot_win": False,
     "final_tie": "extra_deal",
+    "generale": False,
+    "rounding": "deal",
     "first_dealer": 0,
 }
 FFB = {

@@ -3,7 +3,7 @@
 import pytest
 
 from games import OptionError, find_game
-from games.values import Integer
+from games.values import Choice, Integer, OneOf
 from tests.games.cli_support import error_of, run_main
 
 # -- docs/games/README.md §4: target and deals, and the echoed options ----------------------------------------
@@ -89,3 +89,27 @@ def test_a_stepped_integer_out_of_range_reads_as_english():
 
     assert kind.check(35, None) == "must be a multiple of 5 from 15 to 30"
     assert Integer(0, 5).check(6, None) == "must be an integer from 0 to 5"
+
+
+# -- values: the players' words for a choice, and a known value the options leave out ------------------
+
+
+def test_it_gives_a_choice_value_the_players_words():
+    kind = Choice(("capot", "generale", 1), labels=(("generale", "générale"), (True, "yes")))
+
+    assert kind.label("generale") == "générale"
+    assert kind.label("capot") is None
+    assert kind.label(1) is None  # labels keep JSON types apart: True is not 1
+
+
+def test_it_says_which_option_a_known_value_of_a_one_of_needs():
+    kind = OneOf(
+        (
+            Integer(80, 250, 10),
+            Choice(("capot", "generale"), allowed=lambda ctx: ("capot",), note="x needs y"),
+        )
+    )
+
+    assert kind.check("generale", None) == '"generale" is not allowed with these options (x needs y)'
+    assert kind.check("capot", None) is None
+    assert kind.check("Generale", None).startswith("must be multiple of 10")

@@ -14,6 +14,7 @@ from scoring.forms import (
     EntryForm,
     FormContext,
     GroupWidget,
+    MatchForm,
     NumberWidget,
     TextWidget,
     ToggleWidget,
@@ -71,11 +72,11 @@ def entry_of(form: EntryForm, data: QueryDict) -> dict[str, Any] | None:
     return form.entry()
 
 
-def test_it_makes_a_widget_for_every_field_of_every_game():
+def test_it_makes_a_widget_for_every_field_in_play_of_every_game():
     for key, game in GAMES.items():
         sides = ["A", "B"] if game.min_sides <= 2 <= game.max_sides else ["A", "B", "C"]
         form = make_form(key, sides)
-        assert [b.name for b in form.blocks] == [f.name for f in game.fields]
+        assert [b.name for b in form.blocks] == [f.name for f in game.entry_fields(form.ctx.options)]
 
 
 def test_it_shows_sides_as_buttons_and_counts_as_steppers():
@@ -171,6 +172,75 @@ def test_it_offers_coinche_bids_as_buttons_and_hides_trumps_the_options_forbid()
     assert len(trump.values) == 4
     open_form = make_form("coinche", ["NS", "EW"], no_trump=True, all_trump=True)
     assert len(next(b for b in open_form.blocks if b.name == "trump").widget.values) == 6  # type: ignore[attr-defined]
+
+
+def _options_of(block: Any) -> list[tuple[str, str]]:
+    """(label, posted token) of each button of a choice widget."""
+    assert isinstance(block.widget, ChoiceWidget)
+    return [(o.label, o.token) for o in block.widget.options]
+
+
+def test_it_offers_the_generale_bid_in_the_players_words_only_when_the_club_plays_it():
+    plain = make_form("coinche", ["NS", "EW"])
+    assert ("générale", '"generale"') not in _options_of(next(b for b in plain.blocks if b.name == "bid"))
+    form = make_form("coinche", ["NS", "EW"], generale=True)
+    bid = next(b for b in form.blocks if b.name == "bid")
+    assert _options_of(bid)[-2:] == [("capot", '"capot"'), ("générale", '"generale"')]
+    data = post(
+        f__taker='"NS"',
+        f__bid='"generale"',
+        f__trump='"hearts"',
+        f__points__0="162",
+        f__points__1="0",
+        f__capot='"NS"',
+        f__capot_alone="on",
+    )
+    entry = entry_of(form, data)
+    assert entry == {
+        "taker": "NS",
+        "bid": "generale",
+        "trump": "hearts",
+        "points": {"NS": 162, "EW": 0},
+        "capot": "NS",
+        "capot_alone": True,
+    }
+    doc = find_game("coinche").replay({"generale": True}, ["NS", "EW"], [entry]).as_json()
+    assert doc["deals"][0]["scores"] == {"NS": 750, "EW": 0}
+
+
+def test_it_leaves_capot_alone_out_when_it_is_not_switched_on():
+    form = make_form("coinche", ["NS", "EW"])
+    data = post(f__taker='"NS"', f__bid="100", f__trump='"hearts"', f__points__0="112", f__points__1="50")
+    assert "capot_alone" not in (entry_of(form, data) or {})
+
+
+def test_it_offers_the_30_for_60_bid_in_the_players_words_only_when_the_club_plays_it():
+    plain = make_form("auction-forty-five", ["Us", "Them"])
+    assert [label for label, _ in _options_of(next(b for b in plain.blocks if b.name == "bid"))] == [
+        "15",
+        "20",
+        "25",
+        "30",
+    ]
+    form = make_form("auction-forty-five", ["Us", "Them"], thirty_for_sixty=True)
+    bid = next(b for b in form.blocks if b.name == "bid")
+    assert _options_of(bid)[-1] == ("30 for 60", '"30-for-60"')
+    data = post(
+        f__bidder='"Us"', f__bid='"30-for-60"', f__tricks__0="5", f__tricks__1="0", f__high_trump='"Us"'
+    )
+    assert entry_of(form, data) == {
+        "bidder": "Us",
+        "bid": "30-for-60",
+        "tricks": {"Us": 5, "Them": 0},
+        "high_trump": "Us",
+    }
+
+
+def test_it_words_the_when_set_choice_of_the_new_match_form():
+    form = MatchForm(type(find_game("auction-forty-five")))
+    block = next(b for b in form.option_blocks if b.option.name == "defenders_score_at_100")
+    labels = [o.label for o in block.widget.options]  # type: ignore[attr-defined]
+    assert labels == ["default (True)", "yes", "no", "only when the bidders are set"]
 
 
 def test_it_fills_empty_runs_when_jam_tricks_are_entered():

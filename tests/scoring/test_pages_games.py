@@ -33,3 +33,16 @@ def test_it_renders_every_games_board_and_entry_form(client, key):
     if not match.state["outcome"]["finished"]:
         assert 'id="entry"' in scorer.text
     assert match.deal_count == len(played["deals"])
+
+
+def test_it_shows_the_rounded_score_sheet_of_a_coinche_match_rounding_totals_only(client):
+    # 120♥ made with 130 / 32: NS 250, EW 32 exactly; the sheet shows 250 and 30.
+    deal = {"taker": "NS", "bid": 120, "trump": "hearts", "points": {"NS": 130, "EW": 32}}
+    match = make_match(game="coinche", sides=["NS", "EW"], options={"rounding": "total"}, deals=[deal])
+    board = client.get(f"/matches/{match.pk}/")
+    assert board.status_code == 200
+    assert ">32<" in board.text
+    assert "Score sheet, rounded to 10" in board.text
+    assert "NS 250 – EW 30" in board.text
+    plain = make_match(game="coinche", sides=["NS", "EW"], deals=[deal])
+    assert "Score sheet, rounded to 10" not in client.get(f"/matches/{plain.pk}/").text

@@ -13,7 +13,7 @@ from clubs.models import Player
 from scoring.links import table_token
 from tests.factories import ClubFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament, start_round
-from tournaments.services import entrants_register
+from tournaments.services import EntrantSpec, entrants_register
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +41,11 @@ def hostile(db):
     for tournament in (swiss, knockout):
         entrants_register(
             tournament_id=tournament.pk,
-            rows=[
-                {"name": f"E1 {SCRIPT}", "seed": 1},
-                {"name": f"E2 {IMG}", "seed": 2},
-                {"name": FORMULA, "seed": 3},
-                {"name": "@SUM(1+1)", "seed": 4},
+            entrants=[
+                EntrantSpec(f"E1 {SCRIPT}", seed=1),
+                EntrantSpec(f"E2 {IMG}", seed=2),
+                EntrantSpec(FORMULA, seed=3),
+                EntrantSpec("@SUM(1+1)", seed=4),
             ],
         )
         start_round(tournament)

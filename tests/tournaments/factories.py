@@ -18,7 +18,9 @@ from scoring.models import Match, MatchStatus
 from scoring.services import deal_record
 from tests.factories import ClubFactory
 from tournaments import services
+from tournaments.contracts import TournamentCreate, validated
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
+from tournaments.services import EntrantSpec
 
 TABLE = Actor(label="table link", via_table_link=True)
 NAMES = (
@@ -38,16 +40,18 @@ def make_tournament(
     entrants: int = 0,
     **kwargs: Any,
 ) -> Tournament:
-    """A tournament in registration, with ``entrants`` entrants named from :data:`NAMES`."""
-    tournament = services.tournament_create(
-        club=club or ClubFactory(),
-        name=name,
-        game_key=game,
-        format=format,
-        match_format=match_format,
-        entrant_kind=entrant_kind,
+    """A tournament in registration, with ``entrants`` entrants named from :data:`NAMES`; the
+    values as an organizer sends them (``kwargs``: rounds, options, tiebreaks, points, settings...),
+    through the creation contract."""
+    body = {
+        "name": name,
+        "game": game,
+        "format": format,
+        "match_format": match_format,
+        "entrant_kind": entrant_kind,
         **kwargs,
-    )
+    }
+    tournament = services.tournament_create(club=club or ClubFactory(), **validated(TournamentCreate, body))
     if entrants:
         add_entrants(tournament, entrants)
     tournament.refresh_from_db()
@@ -56,14 +60,14 @@ def make_tournament(
 
 def add_entrants(tournament: Tournament, count: int, *, partners: bool = False) -> list[Entrant]:
     """``count`` entrants seeded in order; with ``partners`` each has two named players."""
-    rows = []
+    specs = []
     for i in range(count):
-        row: dict[str, Any] = {"name": NAMES[i] if i < len(NAMES) else f"Entrant {i + 1}", "seed": i + 1}
+        name = NAMES[i] if i < len(NAMES) else f"Entrant {i + 1}"
         if partners:
-            row["name"] = f"Team {NAMES[i]}"
-            row["players"] = [f"{NAMES[i]} North", f"{NAMES[i]} South"]
-        rows.append(row)
-    return services.entrants_register(tournament_id=tournament.pk, rows=rows)
+            specs.append(EntrantSpec(f"Team {name}", players=(f"{name} North", f"{name} South"), seed=i + 1))
+        else:
+            specs.append(EntrantSpec(name, seed=i + 1))
+    return services.entrants_register(tournament_id=tournament.pk, entrants=specs)
 
 
 def start_round(tournament: Tournament) -> Round:

@@ -1,5 +1,6 @@
-"""Hypothesis throws arbitrary JSON at the tournament write endpoints: the answer is a 4xx (or the
-success code), never a 500, and a refused write leaves the database as it was."""
+"""Hypothesis throws arbitrary JSON at the tournament write endpoints, under the keys their contracts
+declare: the answer is a 4xx (or the success code), never a 500, and a refused write leaves the
+database as it was."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import make_tournament, start_round
+from tournaments.contracts import EntrantInput, TableResultInput, TournamentCreate
 from tournaments.models import Entrant, TableAssignment, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
@@ -24,28 +26,10 @@ JSON = st.recursive(
 VALUES = JSON | st.sampled_from(
     ["swiss", "tally", "coinche", "jam", "game", "deals:3", "best-of:3", "individual", "partnership", "x"]
 )
-TOURNAMENT = st.dictionaries(
-    st.sampled_from(
-        [
-            "name",
-            "game",
-            "format",
-            "match_format",
-            "entrant_kind",
-            "rounds",
-            "preset",
-            "options",
-            "tiebreaks",
-            "points",
-            "settings",
-        ]
-    ),
-    VALUES,
-)
-ENTRANT = st.dictionaries(st.sampled_from(["name", "players", "club", "seed", "rating"]), JSON)
-RESULT = st.dictionaries(
-    st.sampled_from(["winner", "forfeit", "points", "reason"]), JSON | st.integers(1, 50)
-)
+#: The keys each body may have, from the contract that declares it (club left out: a real slug).
+TOURNAMENT = st.dictionaries(st.sampled_from(sorted(set(TournamentCreate().fields) - {"club"})), VALUES)
+ENTRANT = st.dictionaries(st.sampled_from(sorted(EntrantInput().fields)), JSON)
+RESULT = st.dictionaries(st.sampled_from(sorted(TableResultInput().fields)), JSON | st.integers(1, 50))
 FUZZ = settings(
     max_examples=25,
     deadline=None,

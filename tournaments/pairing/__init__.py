@@ -43,6 +43,11 @@ with :class:`Flag` one of ``rematch``, ``bye``, ``float``, ``same-club``, ``side
 - :func:`draw_individual_round` ``(players, history, *, round_number, seed)``: new partners and
   opponents every round for individual events of partnership games.
 
+**Around the engines** (import them from their modules): :mod:`~tournaments.pairing.formats` (the
+event formats, their rules, and which engine draws a round of each), :mod:`~.match_format` (how
+much a table plays), :mod:`~.seating` (which side each seat plays for, partnership names),
+:mod:`~.bracket` (a bracket's values) and :mod:`~.bracket_layout` (a bracket drawn as SVG boxes).
+
 Standings (match points, Buchholz, head-to-head, ...) live in :mod:`tournaments.standings`.
 """
 
@@ -57,7 +62,7 @@ from tournaments.pairing.base import (
     Seating,
     TableAssignment,
 )
-from tournaments.pairing.elimination import (
+from tournaments.pairing.bracket import (
     Bracket,
     BracketKind,
     BracketRound,
@@ -69,11 +74,8 @@ from tournaments.pairing.elimination import (
     SlotStatus,
     Source,
     SourceKind,
-    advance,
-    double_elimination,
-    seed_order,
-    single_elimination,
 )
+from tournaments.pairing.elimination import advance, double_elimination, seed_order, single_elimination
 from tournaments.pairing.errors import (
     BracketError,
     DuplicateEntrantError,

@@ -36,6 +36,14 @@ class InvalidFormatError(PairingError):
     """A format option is out of range (best of an even number of games, no cycles, ...)."""
 
 
+class SetupError(PairingError):
+    """An event's setup breaks a rule of its format; ``field`` names the setting at fault."""
+
+    def __init__(self, rule: str, field: str) -> None:
+        super().__init__(rule)
+        self.field = field
+
+
 class BracketError(PairingError):
     """A result does not fit the bracket."""
 
@@ -62,6 +70,7 @@ __all__ = [
     "MissingSeedError",
     "NotInSlotError",
     "PairingError",
+    "SetupError",
     "SlotNotReadyError",
     "UnknownSlotError",
 ]

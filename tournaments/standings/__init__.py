@@ -20,6 +20,10 @@ Interface (what a service needs):
 
 Individual events of partnership games rank players: give each side both partners' ids and
 the standings are per player.
+
+Around the engine (import them from their modules): :mod:`~tournaments.standings.series` (a table's
+result from the matches it played, or from the organizer) and :mod:`~tournaments.standings.rows`
+(a tournament's standings rows from its tables and byes).
 """
 
 from tournaments.standings.metrics import METRICS, Metric, UnknownMetricError, Value, find_metric

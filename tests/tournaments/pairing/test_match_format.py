@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.match_format import parse_match_format
+from tournaments.pairing.match_format import parse_match_format
 
 
 @pytest.mark.parametrize(

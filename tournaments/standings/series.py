@@ -8,8 +8,8 @@ whether the table is decided, who won, and whether another match must be played;
 :func:`adjusted_results` and :func:`forfeit_results` build the same document from an organizer's
 decision.
 
-What this module does not do: read matches (the service does), rank anyone (``standings``), or
-decide pairings (``pairing``).
+What this module does not do: read matches (the service does), rank anyone (``rows`` and
+``ranking``), or decide pairings (``tournaments.pairing``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.standings import Outcome
+from tournaments.standings.results import Outcome
 
 
 @dataclass(frozen=True)

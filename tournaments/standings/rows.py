@@ -1,7 +1,7 @@
-"""A tournament's standings from its results, through the standings engine (pure, no Django).
+"""A tournament's standings rows from its results, through the standings engine (pure, no Django).
 
 The service hands over the entrants, every decided table (its round and per-entrant result
-documents, see :mod:`tournaments.results`) and every bye; :func:`standings` builds the engine's
+documents, see :mod:`tournaments.standings.series`) and every bye; :func:`standings` builds the engine's
 :class:`~tournaments.standings.Results`, ranks them by the tournament's precedence and returns
 plain rows (shared ranks written "3=") with each metric's value as JSON and as the page shows it.
 
@@ -15,17 +15,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tournaments.standings import (
-    METRICS,
-    MatchResult,
-    Outcome,
-    PointScheme,
-    Results,
-    SideResult,
-    UnknownMetricError,
-    find_metric,
-    rank,
-)
+from tournaments.standings.metrics import METRICS, UnknownMetricError, find_metric
+from tournaments.standings.ranking import rank
+from tournaments.standings.results import MatchResult, Outcome, PointScheme, Results, SideResult
 
 #: The precedence each format starts with (an organizer may choose another).
 DEFAULT_PRECEDENCE: Mapping[str, tuple[str, ...]] = {
@@ -70,7 +62,7 @@ class Contender:
 
 @dataclass(frozen=True)
 class TableResult:
-    """A decided table: its round and each entrant's result document (see ``results``)."""
+    """A decided table: its round and each entrant's result document (see ``series``)."""
 
     round: int
     results: Mapping[int, Mapping[str, Any]]

@@ -1,0 +1,400 @@
+"""La Coinche's one declaration: the deal entry's fields with their checks, the options, the presets.
+
+Validation, ``python -m games schema coinche``, the API, the entry form and the tables of
+``docs/games/coinche.md`` are all generated from these three values, which the
+:class:`~games.coinche.Coinche` class carries. The meld checks live with the melds
+(``melds.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.coinche.melds import MELD, carres_count, melds_allowed, no_shared_cards, sequences_fit
+from games.coinche.vocabulary import (
+    BID_WORDS,
+    CAPOT,
+    GENERALE,
+    MAX_BELOTES_ALL_TRUMP,
+    MAX_BELOTES_SUIT,
+    BeloteOnFailure,
+    Contract,
+    Double,
+    DoubleFormula,
+    FinalTie,
+    MadeTest,
+    PointScale,
+    Preset,
+    Rounding,
+    TieRule,
+    belotes_declared,
+    deal_total,
+    values_of,
+)
+from games.common import SUITS, adds_up_to
+from games.declaration import EntryContext, Field, Option, Rule
+from games.errors import GameError
+from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
+
+LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "capot_alone", "belote", "melds")
+
+
+def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
+    """A dead deal has no other field; the error is on the first one present, in table order."""
+    if value is True:
+        for name in LATER_FIELDS:
+            if ctx.has(name):
+                raise GameError(name, f"a dead deal has no other fields; remove {name}")
+    return None
+
+
+def _unless_dead(raw: Mapping[str, Any]) -> bool:
+    return raw.get("dead") is not True
+
+
+def _allowed_bids(ctx: Any) -> tuple[str, ...]:
+    return (CAPOT, GENERALE) if ctx.options.get("generale") else (CAPOT,)
+
+
+def _allowed_contracts(ctx: Any) -> tuple[str, ...]:
+    extra = []
+    if ctx.options.get("no_trump"):
+        extra.append(Contract.NO_TRUMP.value)
+    if ctx.options.get("all_trump"):
+        extra.append(Contract.ALL_TRUMP.value)
+    return (*SUITS, *extra)
+
+
+def _entry_total(ctx: Any) -> int:
+    """N for the entry being checked (its ``trump`` is validated before ``points``)."""
+    trump = ctx.clean.get("trump") if isinstance(ctx, EntryContext) else None
+    return deal_total(trump if isinstance(trump, str) else SUITS[0], str(ctx.options["point_scale"]))
+
+
+def _capot_doublable(value: Any, ctx: EntryContext) -> str | None:
+    bid = ctx.clean.get("bid")
+    if not ctx.options["capot_doublable"] and isinstance(bid, str) and value != Double.NONE:
+        return (
+            f"a {BID_WORDS[bid]} bid cannot be coinched with these options (capot_doublable is off): "
+            'double must be "none"'
+        )
+    return None
+
+
+def _capot_holds_all(value: Any, ctx: EntryContext) -> str | None:
+    if value is None:
+        return None
+    total = _entry_total(ctx)
+    points = ctx.clean.get("points", {})
+    if points.get(value) != total:
+        return (
+            f"{value} took all 8 tricks, so {value} must have all {total} points "
+            f"(points give {value} {points.get(value)})"
+        )
+    return None
+
+
+def _alone_needs_capot(value: Any, ctx: EntryContext) -> str | None:
+    if value is True and ctx.clean.get("capot") is None:
+        return "capot_alone is true, so capot must name the side that won all 8 tricks"
+    return None
+
+
+def _belote_count_fits(value: Any, ctx: EntryContext) -> str | None:
+    count = belotes_declared(value)
+    trump = ctx.clean.get("trump")
+    if trump == Contract.NO_TRUMP and count:
+        return "there is no belote at no-trump"
+    if trump == Contract.ALL_TRUMP and count > MAX_BELOTES_ALL_TRUMP:
+        return f"at most {MAX_BELOTES_ALL_TRUMP} belotes at all-trump (one per suit), not {count}"
+    if trump in SUITS and count > MAX_BELOTES_SUIT:
+        return f"only one belote in a suit contract (the K and Q of trumps), not {count}"
+    return None
+
+
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "dead",
+        Boolean(),
+        "true when all four passed: the deal is dead, scores nothing, and the next player deals.",
+        required=False,
+        default=False,
+        rules=(Rule("With `true`, no other field may be present.", _dead_alone),),
+    ),
+    Field(
+        "taker",
+        SideRef(),
+        "The side that won the auction.",
+        required=_unless_dead,
+        required_text="yes, unless dead",
+    ),
+    Field(
+        "bid",
+        OneOf(
+            (
+                Integer(80, 250, 10),
+                Choice(
+                    (CAPOT, GENERALE),
+                    allowed=_allowed_bids,
+                    note="generale only with the option generale",
+                    labels=tuple(BID_WORDS.items()),
+                ),
+            )
+        ),
+        'The contract: a multiple of 10 from 80 to 250, "capot" (all 8 tricks), or "generale" (one '
+        "player alone wins all 8 tricks; it outbids capot).",
+        required=_unless_dead,
+        required_text="yes, unless dead",
+    ),
+    Field(
+        "trump",
+        Choice(
+            (*SUITS, Contract.NO_TRUMP.value, Contract.ALL_TRUMP.value),
+            allowed=_allowed_contracts,
+            note="no-trump only with the option no_trump, all-trump only with all_trump",
+        ),
+        "The trump suit of the contract, or no-trump / all-trump.",
+        required=_unless_dead,
+        required_text="yes, unless dead",
+    ),
+    Field(
+        "double",
+        Choice(values_of(Double)),
+        "coinche: doubled by the defence; surcoinche: redoubled by the taker.",
+        required=False,
+        default=Double.NONE.value,
+        rules=(
+            Rule(
+                'With capot_doublable false, a "capot" or "generale" bid must have "none".', _capot_doublable
+            ),
+        ),
+    ),
+    Field(
+        "points",
+        PerSide(Integer(0, _entry_total, high_label="N")),
+        "Card points taken by each side, including the 10 for the last trick. N is the deal total: "
+        "162 in a suit contract; 130 at no-trump and 258 at all-trump with point_scale parlett; "
+        "162 for both with point_scale ffb.",
+        required=_unless_dead,
+        required_text="yes, unless dead",
+        rules=(adds_up_to(_entry_total, "points"),),
+    ),
+    Field(
+        "capot",
+        SideRef(),
+        "The side that won all 8 tricks (never inferred from the points).",
+        required=False,
+        nullable=True,
+        default=None,
+        rules=(Rule("That side must have points = N (the other side 0).", _capot_holds_all),),
+    ),
+    Field(
+        "capot_alone",
+        Boolean(),
+        "true when one player of the capot side won all 8 tricks by himself (his partner won none): "
+        'what a "generale" bid needs. It changes nothing for any other bid.',
+        required=False,
+        default=False,
+        rules=(Rule("`true` needs `capot` to name a side.", _alone_needs_capot),),
+    ),
+    Field(
+        "belote",
+        OneOf((SideRef(), ListOf(SideRef()))),
+        "Who declared belote (K and Q of trumps in one hand): one side name, or one list entry per "
+        "belote; null or [] for none.",
+        required=False,
+        nullable=True,
+        default=None,
+        rules=(
+            Rule(
+                "None at no-trump; at most 1 in a suit contract; at most 4 at all-trump.",
+                _belote_count_fits,
+            ),
+        ),
+    ),
+    Field(
+        "melds",
+        PerSide(ListOf(MELD), all_sides=False),
+        'Declarations of each side (a side may be left out): {"meld": "tierce"|"quarte"|"quinte", '
+        '"top": rank, "suit": suit} or {"meld": "carre", "rank": rank}.',
+        required=False,
+        default={},
+        rules=(
+            Rule("Any non-empty list while the option declarations is off is an error.", melds_allowed),
+            Rule(
+                "A sequence must fit: the position of top in A K Q J 10 9 8 7 plus its length is at most 8.",
+                sequences_fit,
+            ),
+            Rule("Four 8s and four 7s never count; four Nines do not count at no-trump.", carres_count),
+            Rule(
+                "No card may belong to two declarations, on the same side or across sides.",
+                no_shared_cards,
+            ),
+        ),
+    ),
+)
+
+OPTIONS: tuple[Option, ...] = (
+    Option("target", Integer(low=10), 1000, "Points that win the match."),
+    Option(
+        "made_test",
+        Choice(values_of(MadeTest)),
+        MadeTest.BEAT_DEFENCE.value,
+        "beat_defence: the taker needs at least the bid and more than the defence; "
+        "beat_defence_plus_two: the same with at least bid + 2; reach_bid: at least the bid "
+        "(82 for an 80 bid), whatever the defence took.",
+    ),
+    Option(
+        "tie_rule",
+        Choice(values_of(TieRule)),
+        TieRule.FAILED.value,
+        "A tie at or above the bid under the beat_defence tests: failed, made_if_bid_reached, or "
+        "litige (the taker's points are held in a pot for the next made contract).",
+    ),
+    Option(
+        "double_formula",
+        Choice(values_of(DoubleFormula)),
+        DoubleFormula.ALL_SCORES.value,
+        "all_scores: every score is multiplied; winner_takes_all: a doubled contract's winner takes "
+        "160 + contract (× 2 or × 4) and the loser keeps only a belote; bid_only: only the "
+        "contract value is multiplied; winner_only: only the contract winner's score is multiplied "
+        "(the defence's declarations and belote on a failed contract are not).",
+    ),
+    Option("surcoinche_factor", Choice((4, 3)), 4, "Multiplier for a surcoinche."),
+    Option(
+        "failed_capot_value",
+        Choice((500, 410)),
+        500,
+        "What the defence gets for a failed capot bid (before declarations and doubling).",
+    ),
+    Option("capot_doublable", Boolean(), True, "false: a capot or generale bid cannot be coinched."),
+    Option(
+        "unbid_capot_bonus",
+        Boolean(),
+        True,
+        "Whether an unbid capot also counts its last trick as 100 (true) or 10 like any deal (false).",
+    ),
+    Option(
+        "melds_to_winner",
+        Boolean(),
+        False,
+        "true: a failed taker's declarations go to the defence, and a made capot takes the "
+        "defence's declarations.",
+    ),
+    Option(
+        "belote_in_contract",
+        Boolean(),
+        True,
+        "Whether belote counts toward making the contract (it is scored either way).",
+    ),
+    Option(
+        "belote_on_failure",
+        Choice(values_of(BeloteOnFailure)),
+        BeloteOnFailure.STAYS.value,
+        "Who scores the taker's belote when the taker fails: stays with the taker, or to_defence.",
+    ),
+    Option("declarations", Boolean(), True, "Whether declarations (melds) other than belote are played."),
+    Option("no_trump", Boolean(), False, 'Allows "no-trump" contracts.'),
+    Option("all_trump", Boolean(), False, 'Allows "all-trump" contracts.'),
+    Option(
+        "point_scale",
+        Choice(values_of(PointScale)),
+        PointScale.PARLETT.value,
+        "Card values at no-trump and all-trump: parlett (130 and 258 a deal) or ffb (162 both).",
+    ),
+    Option(
+        "belote_alone_cannot_win",
+        Boolean(),
+        False,
+        "true: a side cannot reach the target on a deal where its contract failed or the opponents "
+        "made capot against it.",
+    ),
+    Option(
+        "final_tie",
+        Choice(values_of(FinalTie)),
+        FinalTie.EXTRA_DEAL.value,
+        "Both sides past the target on equal totals: extra_deal (play another deal) or "
+        "last_contract_winner (the winner of that deal's contract wins).",
+    ),
+    Option(
+        "generale",
+        Boolean(),
+        False,
+        'Allows the "generale" bid: one player alone wins all 8 tricks, for a contract value of 500.',
+    ),
+    Option(
+        "rounding",
+        Choice(values_of(Rounding)),
+        Rounding.DEAL.value,
+        "deal: each deal's points are rounded to the nearest 10; total: deal scores stay exact, and the "
+        "score sheet (and the match end) rounds the running totals.",
+    ),
+    Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+)
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    Preset.PARLETT.value: {
+        "target": 1000,
+        "made_test": MadeTest.BEAT_DEFENCE.value,
+        "tie_rule": TieRule.FAILED.value,
+        "double_formula": DoubleFormula.ALL_SCORES.value,
+        "surcoinche_factor": 4,
+        "failed_capot_value": 500,
+        "capot_doublable": True,
+        "unbid_capot_bonus": True,
+        "melds_to_winner": False,
+        "belote_in_contract": True,
+        "belote_on_failure": BeloteOnFailure.STAYS.value,
+        "declarations": True,
+        "no_trump": False,
+        "all_trump": False,
+        "point_scale": PointScale.PARLETT.value,
+        "belote_alone_cannot_win": False,
+        "final_tie": FinalTie.EXTRA_DEAL.value,
+        "generale": False,
+        "rounding": Rounding.DEAL.value,
+    },
+    Preset.FFB.value: {
+        "target": 1000,
+        "made_test": MadeTest.BEAT_DEFENCE.value,
+        "tie_rule": TieRule.FAILED.value,
+        "double_formula": DoubleFormula.WINNER_TAKES_ALL.value,
+        "surcoinche_factor": 4,
+        "failed_capot_value": 410,
+        "capot_doublable": True,
+        "unbid_capot_bonus": True,
+        "melds_to_winner": True,
+        "belote_in_contract": True,
+        "belote_on_failure": BeloteOnFailure.STAYS.value,
+        "declarations": True,
+        "no_trump": False,
+        "all_trump": False,
+        "point_scale": PointScale.FFB.value,
+        "belote_alone_cannot_win": True,
+        "final_tie": FinalTie.EXTRA_DEAL.value,
+        "generale": False,
+        "rounding": Rounding.DEAL.value,
+    },
+    Preset.PAGAT.value: {
+        "target": 2000,
+        "made_test": MadeTest.REACH_BID.value,
+        "tie_rule": TieRule.FAILED.value,
+        "double_formula": DoubleFormula.BID_ONLY.value,
+        "surcoinche_factor": 4,
+        "failed_capot_value": 500,
+        "capot_doublable": False,
+        "unbid_capot_bonus": True,
+        "melds_to_winner": False,
+        "belote_in_contract": True,
+        "belote_on_failure": BeloteOnFailure.STAYS.value,
+        "declarations": False,
+        "no_trump": False,
+        "all_trump": False,
+        "point_scale": PointScale.FFB.value,
+        "belote_alone_cannot_win": False,
+        "final_tie": FinalTie.LAST_CONTRACT_WINNER.value,
+        "generale": False,
+        "rounding": Rounding.DEAL.value,
+    },
+}

@@ -1,0 +1,176 @@
+"""La Coinche's declarations (melds): their cards, values and ranks, the entry checks, and who scores.
+
+A declaration is a tierce, quarte or quinte (a run in one suit, sequence order A K Q J 10 9 8 7) or
+a carré (four of a rank). This module checks each entered meld fits (a sequence inside the order,
+no carré of 8s or 7s, no carré of Nines at no-trump, no card in two declarations) and finds the side
+holding the best single declaration, which alone scores all of its own (Step 2 of the rules).
+
+What it does not do: belote (a separate field), or the transfers of Step 4 (``contract.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.coinche.vocabulary import Contract, MeldKind
+from games.common import SUIT_SYMBOLS, SUITS, other_side
+from games.declaration import EntryContext
+from games.values import Choice, Record, Variants
+
+#: Sequence order for declarations, highest first, in every suit (trumps included).
+SEQUENCE_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "7")
+RANKS = SEQUENCE_ORDER
+SEQUENCES: Mapping[str, tuple[int, int]] = {
+    MeldKind.TIERCE: (3, 20),
+    MeldKind.QUARTE: (4, 50),
+    MeldKind.QUINTE: (5, 100),
+}
+#: Carré values and comparison order (weakest first) in a suit or all-trump contract.
+CARRE_VALUES: Mapping[str, int] = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100}
+CARRE_ORDER = ("Q", "K", "10", "A", "9", "J")
+#: ... and at no-trump (no carré of Nines).
+CARRE_VALUES_NO_TRUMP: Mapping[str, int] = {"A": 200, "10": 150, "K": 100, "Q": 100, "J": 100}
+CARRE_ORDER_NO_TRUMP = ("J", "Q", "K", "10", "A")
+NEVER_COUNT = ("8", "7")
+RANK_WORDS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "9": "Nines"}
+
+Card = tuple[str, str]
+
+
+def meld_cards(meld: Mapping[str, str]) -> tuple[Card, ...]:
+    """The cards a (validated) declaration is made of."""
+    if meld["meld"] == MeldKind.CARRE:
+        return tuple((meld["rank"], suit) for suit in SUITS)
+    length, _ = SEQUENCES[meld["meld"]]
+    start = SEQUENCE_ORDER.index(meld["top"])
+    return tuple((rank, meld["suit"]) for rank in SEQUENCE_ORDER[start : start + length])
+
+
+def meld_value(meld: Mapping[str, str], trump: str) -> int:
+    """What a (validated) declaration is worth in this contract."""
+    if meld["meld"] == MeldKind.CARRE:
+        values = CARRE_VALUES_NO_TRUMP if trump == Contract.NO_TRUMP else CARRE_VALUES
+        return values[meld["rank"]]
+    return SEQUENCES[meld["meld"]][1]
+
+
+def meld_rank(meld: Mapping[str, str], trump: str) -> tuple[int, int, int, int]:
+    """The comparison key: carré over sequence, then value, then the higher card, then trumps."""
+    value = meld_value(meld, trump)
+    if meld["meld"] == MeldKind.CARRE:
+        order = CARRE_ORDER_NO_TRUMP if trump == Contract.NO_TRUMP else CARRE_ORDER
+        return (1, value, order.index(meld["rank"]), 0)
+    high = len(SEQUENCE_ORDER) - SEQUENCE_ORDER.index(meld["top"])
+    in_trumps = 1 if trump in SUITS and meld["suit"] == trump else 0
+    return (0, value, high, in_trumps)
+
+
+def meld_name(meld: Mapping[str, str]) -> str:
+    """A declaration in words: "tierce to the K♥", "carré of Jacks"."""
+    if meld["meld"] == MeldKind.CARRE:
+        return f"carré of {RANK_WORDS.get(meld['rank'], meld['rank'] + 's')}"
+    return f"{meld['meld']} to the {meld['top']}{SUIT_SYMBOLS[meld['suit']]}"
+
+
+def _card_name(card: Card) -> str:
+    return f"{card[0]}{SUIT_SYMBOLS[card[1]]}"
+
+
+def melds_allowed(value: Any, ctx: EntryContext) -> str | None:
+    """No declaration may be entered while the option ``declarations`` is off."""
+    if not ctx.options["declarations"] and any(value.values()):
+        return "declarations are not played with these options (declarations is off): melds must be empty"
+    return None
+
+
+def _each_meld(
+    value: Mapping[str, list[dict[str, str]]], ctx: EntryContext
+) -> list[tuple[str, dict[str, str]]]:
+    return [(side, meld) for side in ctx.sides for meld in value.get(side, ())]
+
+
+def sequences_fit(value: Any, ctx: EntryContext) -> str | None:
+    """A sequence must end at or above the 7: no tierce headed by the 8."""
+    for side, meld in _each_meld(value, ctx):
+        if meld["meld"] in SEQUENCES:
+            length, _ = SEQUENCES[meld["meld"]]
+            if SEQUENCE_ORDER.index(meld["top"]) + length > len(SEQUENCE_ORDER):
+                return (
+                    f"{side}: a {meld['meld']} cannot be headed by the {meld['top']} "
+                    f"(sequence order A K Q J 10 9 8 7 ends at the 7)"
+                )
+    return None
+
+
+def carres_count(value: Any, ctx: EntryContext) -> str | None:
+    """Four 8s or 7s never count, nor four Nines at no-trump."""
+    for side, meld in _each_meld(value, ctx):
+        if meld["meld"] == MeldKind.CARRE:
+            rank = meld["rank"]
+            if rank in NEVER_COUNT:
+                return f"{side}: four {rank}s never count"
+            if rank == "9" and ctx.clean.get("trump") == Contract.NO_TRUMP:
+                return f"{side}: four Nines do not count at no-trump"
+    return None
+
+
+def no_shared_cards(value: Any, ctx: EntryContext) -> str | None:
+    """No card may belong to two declarations, on one side or across the table (FFB)."""
+    owner: dict[Card, str] = {}
+    for side, meld in _each_meld(value, ctx):
+        name = f"{side}'s {meld_name(meld)}"
+        for card in meld_cards(meld):
+            if card in owner:
+                return f"the {_card_name(card)} cannot be in both {owner[card]} and {name}"
+            owner[card] = name
+    return None
+
+
+def _sequence_record(kind: MeldKind) -> Record:
+    return Record(kind.value, {"meld": Choice((kind.value,)), "top": Choice(RANKS), "suit": Choice(SUITS)})
+
+
+MELD = Variants(
+    "meld",
+    {
+        MeldKind.TIERCE.value: _sequence_record(MeldKind.TIERCE),
+        MeldKind.QUARTE.value: _sequence_record(MeldKind.QUARTE),
+        MeldKind.QUINTE.value: _sequence_record(MeldKind.QUINTE),
+        MeldKind.CARRE.value: Record("carre", {"meld": Choice(("carre",)), "rank": Choice(RANKS)}),
+    },
+)
+
+
+def scored_melds(
+    sides: tuple[str, ...], declared: Mapping[str, list[dict[str, str]]] | None, trump: str, lines: list[str]
+) -> dict[str, int]:
+    """Step 2: only the side holding the best single declaration scores its declarations."""
+    points = dict.fromkeys(sides, 0)
+    if not declared:
+        return points
+    best: dict[str, tuple[tuple[int, int, int, int], dict[str, str]]] = {}
+    for side in sides:
+        own = declared.get(side)
+        if own:
+            top = max(own, key=lambda meld: meld_rank(meld, trump))
+            best[side] = (meld_rank(top, trump), top)
+    if not best:
+        return points
+    a, b = sides
+    if a in best and b in best and best[a][0] == best[b][0]:
+        lines.append(
+            f"declarations: {meld_name(best[a][1])} and {meld_name(best[b][1])} are equal, "
+            "so neither side scores declarations"
+        )
+        return points
+    holder = max(best, key=lambda side: best[side][0])
+    total = sum(meld_value(meld, trump) for meld in declared[holder])
+    points[holder] = total
+    loser = other_side(sides, holder)
+    lost = f" ({loser}'s declarations do not count)" if loser in best else ""
+    lines.append(
+        f"declarations: {holder} hold the best ({meld_name(best[holder][1])}) and score all of "
+        f"theirs: {total}{lost}"
+    )
+    return points

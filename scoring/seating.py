@@ -1,0 +1,90 @@
+"""The tables a game can be played at, for the pages and services that seat players.
+
+A game's options may change its table (five players each on their own for individual Back Alley,
+six seats for six-handed Forty-Five). This module turns the options chosen so far (on the "new
+match" page, or for a tournament's matches) into the table they bring and the options that then
+depend on who sits there; and gives words for each table, a link per table that makes the choices
+bringing it, and the note that says which seats are partners. The rules themselves are the game's
+(``Game.table_shape``, ``Game.options_in_force``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from games import Game, GameError, find_game
+from games.declaration import TableShape, When
+
+
+def _effective(game: type[Game[Any]], chosen: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The effective options of the choices so far (no sides known yet), or ``None`` while one of
+    them is not valid: the service names the bad one when the match or event is created."""
+    try:
+        return find_game(game.key).resolve_options((), dict(chosen)).options
+    except GameError:
+        return None
+
+
+def chosen_table(game: type[Game[Any]], chosen: Mapping[str, Any]) -> TableShape:
+    """The table under the preset and options chosen so far (the default table while one is bad)."""
+    return game.table_shape(_effective(game, chosen))
+
+
+def side_bound_options(game: type[Game[Any]], chosen: Mapping[str, Any]) -> set[str]:
+    """The options whose default depends on who sits at the table (``first_dealer`` as a side
+    name), under the choices so far."""
+    options = _effective(game, chosen)
+    declared = game.all_options() if options is None else game.options_in_force(options)
+    return {o.name for o in declared if callable(o.default)}
+
+
+def table_label(shape: TableShape) -> str:
+    """A table in words: "4 players, two sides of 2", "5 players, each on their own"."""
+    if shape.partnerships:
+        return f"{shape.seats} players, two sides of {shape.seats // 2}"
+    if shape.min_sides == shape.max_sides:
+        return f"{shape.max_sides} players, each on their own"
+    return f"{shape.min_sides} to {shape.max_sides} players"
+
+
+def table_links(game: type[Game[Any]], current: TableShape | None) -> list[dict[str, Any]]:
+    """A link per table of the game (none when it has only one): its words, its query, and whether
+    it is the table the page shows now."""
+    shapes = game.table_shapes()
+    if len(shapes) < 2:
+        return []
+    return [
+        {
+            "label": table_label(shape),
+            "query": urlencode({"game": game.key, **_choices_for(game, when)}),
+            "selected": shape == current,
+        }
+        for when, shape in shapes
+    ]
+
+
+def _choices_for(game: type[Game[Any]], when: When | None) -> dict[str, str]:
+    """The page's choices that bring a table in: a preset that sets it, else its option's value
+    (as the option's widget posts it)."""
+    if when is None:
+        return {}
+    for name, values in game.presets.items():
+        if when.holds(values):
+            return {"preset": name}
+    return {f"o.{when.option}": json.dumps(when.values[0])}
+
+
+def partner_note(seats: int) -> str:
+    """Which seats are partners: "Seats 0 and 2 are partners (side 1), seats 1 and 3 (side 2)."."""
+    if not seats:
+        return ""
+    first = _and([str(i) for i in range(0, seats, 2)])
+    second = _and([str(i) for i in range(1, seats, 2)])
+    return f"Seats {first} are partners (side 1), seats {second} (side 2)."
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,80 @@
+"""tournaments.services.entrants: registering entrants and withdrawing them."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs.errors import Conflict, InvalidEntry
+from clubs.models import Player
+from tests.tournaments.factories import make_tournament, play_round, start_round
+from tournaments import services
+from tournaments.models import Entrant
+from tournaments.services import EntrantSpec
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
+
+
+def test_it_registers_partnerships_with_their_players_as_club_members():
+    tournament = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+    made = services.entrants_register(
+        tournament_id=tournament.pk,
+        entrants=[
+            EntrantSpec("Aces", players=("Ann", "Bob"), club="Lyon", seed=1),
+            EntrantSpec("Kings", players=("Cy", "Dee"), seed=2),
+        ],
+    )
+    assert [e.name for e in made] == ["Aces", "Kings"]
+    aces = Entrant.objects.get(name="Aces")
+    assert aces.affiliation == "Lyon"
+    assert sorted(p.name for p in aces.players.all()) == ["Ann", "Bob"]
+    assert Entrant.objects.get(name="Kings").seed == 2
+    assert Player.objects.filter(name="Ann", membership__club=tournament.club).count() == 1
+    tournament.refresh_from_db()
+    assert tournament.revision >= 1
+
+
+def test_it_registers_all_or_nothing_naming_the_bad_row():
+    tournament = make_tournament()
+    with pytest.raises(InvalidEntry) as caught:
+        services.entrants_register(
+            tournament_id=tournament.pk, entrants=[EntrantSpec("Ann"), EntrantSpec("Bob"), EntrantSpec("Ann")]
+        )
+    assert caught.value.field == "name"
+    assert caught.value.extra["row"] == 2
+    assert not Entrant.objects.exists()
+
+
+def test_it_closes_entries_of_a_bracket_once_it_started():
+    tournament = make_tournament(format="single-elimination", entrants=4)
+    start_round(tournament)
+    with pytest.raises(Conflict):
+        services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("Late"))
+    assert tournament.entrants.count() == 4
+
+
+def test_it_names_no_row_for_a_single_entrant_and_refuses_what_the_tournament_does_not_take():
+    tournament = make_tournament(game="coinche", format="individual", entrant_kind="individual")
+    with pytest.raises(InvalidEntry) as long_name:
+        services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("x" * 81))
+    with pytest.raises(InvalidEntry) as two_players:
+        services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("Ann", players=("A", "B")))
+    with pytest.raises(InvalidEntry) as nobody:
+        services.entrants_register(tournament_id=tournament.pk, entrants=[])
+    assert (long_name.value.field, long_name.value.extra) == ("name", {})
+    assert two_players.value.field == "players"
+    assert nobody.value.rule == "give at least one entrant"
+    assert not Entrant.objects.exists()
+
+
+def test_it_leaves_a_withdrawn_entrant_out_of_the_next_rounds():
+    tournament = make_tournament(entrants=4, rounds=2)
+    play_round(start_round(tournament))
+    quitter = tournament.entrants.get(name="Ann")
+    services.entrant_withdraw(entrant_id=quitter.pk)
+
+    second = start_round(tournament)
+    seated = {e for t in second.tables.all() for e in t.entrants} | set(second.byes)
+    assert quitter.pk not in seated
+    assert len(second.byes) == 1
+    rows = services.standings_recompute(tournament_id=tournament.pk)["rows"]
+    assert next(r for r in rows if r["entrant"] == quitter.pk)["withdrawn"] is True

@@ -1,0 +1,59 @@
+"""The contracts of entrants: registering one (or a list, or a CSV file's rows), withdrawing one.
+
+How long a name may be in an individual event, how many players an entrant lists, and whether a
+name is already entered depend on the tournament: the service checks those.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.contracts.kit import Contract, Flag, Text, TextList, WholeNumber
+from tournaments.services.entrants import EntrantSpec
+
+NAMES = "players must be a list of names"
+
+
+class EntrantInput(Contract):
+    """``POST /api/tournaments/{id}/entrants/`` (one object, or a list of them), the console's
+    entrant form and each row of an uploaded CSV file; the value is an :class:`EntrantSpec`."""
+
+    unknown_key = "{key} is not a field of an entrant"
+    not_an_object = "each entrant must be an object with a name"
+
+    name = Text(max_length=120)
+    players = TextList(
+        child=Text(
+            max_length=80,
+            error_messages={
+                "invalid": NAMES,
+                "blank": NAMES,
+                "null": NAMES,
+                "max_length": "players lists names of up to 80 characters",
+            },
+        ),
+        required=False,
+        allow_null=True,
+        help_text="The players' names: both partners of a partnership.",
+    )
+    club = Text(max_length=120, required=False, allow_null=True, allow_blank=True, help_text="The home club.")
+    seed = WholeNumber(low=1, high=1_000_000, digits=True, required=False, allow_null=True)
+    rating = WholeNumber(low=-100_000, high=1_000_000, digits=True, required=False, allow_null=True)
+
+    def validate(self, attrs: dict[str, Any]) -> EntrantSpec:
+        return EntrantSpec(
+            name=attrs["name"],
+            players=tuple(attrs.get("players") or ()),
+            club=attrs.get("club") or "",
+            seed=attrs.get("seed"),
+            rating=attrs.get("rating"),
+        )
+
+
+class EntrantChange(Contract):
+    """``PATCH /api/tournaments/{id}/entrants/{entrant}/``: withdraw, or take the withdrawal back."""
+
+    unknown_key = "send withdrawn: true or false"
+    unknown_key_field = "withdrawn"
+
+    withdrawn = Flag(error_messages={"invalid": unknown_key, "required": unknown_key, "null": unknown_key})

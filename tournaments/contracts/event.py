@@ -1,0 +1,152 @@
+"""The contracts of an event: creating a tournament, and changing its format, tiebreaks or rounds.
+
+Each field is checked on its own here (type, bounds, a known game, metric or format); whether the
+values fit together (the game in that format, rounds or a setting the format allows, the options
+the game takes) is the service's business, since changing the format asks the same questions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games import UnknownGameError, find_game
+from games.base import Game
+from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber
+from tournaments.pairing.base import FirstRound
+from tournaments.pairing.formats import SETTINGS, EntrantKind, EventSettings, Format
+from tournaments.pairing.match_format import MatchFormatError, parse_match_format
+from tournaments.standings import METRICS, PointScheme, StandingsError
+
+MATCH_FORMAT_HELP = "game (to the game's own end), deals:N, rubber, or best-of:N (3 by default)."
+
+
+class GameKey(Named, serializers.CharField):
+    """A game's key or alias; the value is the game's rules."""
+
+    default_error_messages = {"invalid": "{field} must be a game's key"}
+
+    def to_internal_value(self, data: Any) -> Game[Any]:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        try:
+            return find_game(data)
+        except UnknownGameError as error:
+            raise serializers.ValidationError(str(error)) from None
+
+
+class MatchFormatText(Text):
+    """``game``, ``deals:N``, ``rubber`` or ``best-of:N``; read for the game by the contract."""
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        try:
+            parse_match_format(text, "")
+        except MatchFormatError as error:
+            raise serializers.ValidationError(str(error)) from None
+        return text
+
+
+class Tiebreaks(Named, serializers.ListField):
+    """The standings metrics in order of precedence: known keys, each once, at least one."""
+
+    rule = "tiebreaks must be a non-empty list of metric keys"
+    default_error_messages = {"not_a_list": rule, "empty": rule}
+
+    def __init__(self, **kwargs: Any) -> None:
+        known = f"{{input!r}} is not a metric; known: {', '.join(METRICS)}"
+        child = Choice(METRICS, error_messages={"invalid_choice": known, "null": self.rule})
+        super().__init__(child=child, allow_empty=False, **kwargs)
+
+    def to_internal_value(self, data: Any) -> tuple[str, ...]:
+        keys = tuple(super().to_internal_value(data))
+        if len(set(keys)) != len(keys):
+            raise serializers.ValidationError("each metric may appear once in tiebreaks")
+        return keys
+
+
+class SettingsInput(Contract):
+    """A format's extras; the value is an :class:`EventSettings`."""
+
+    unknown_key = f"{{key}} is not a setting ({', '.join(SETTINGS)})"
+    not_an_object = "settings must be an object"
+
+    first_round = Choice(
+        FirstRound,
+        required=False,
+        error_messages={"invalid_choice": "first_round must be by-seed or random"},
+        help_text="Swiss and tables: round 1 by seed or at random.",
+    )
+    seed = WholeNumber(required=False, help_text="The seed of the random draws (recorded when left out).")
+    third_place = Flag(required=False, help_text="Single elimination: a match for third place.")
+    reset = Flag(required=False, help_text="Double elimination: a second final if the losers' champion wins.")
+    cycles = WholeNumber(
+        low=1, high=4, required=False, help_text="Round robin: how many times everyone meets."
+    )
+    table_size = WholeNumber(required=False, help_text="Multi-seat tables: the preferred seats a table.")
+
+    def validate(self, attrs: dict[str, Any]) -> EventSettings:
+        return EventSettings(**attrs)
+
+
+class PointsInput(Contract):
+    """Match points per outcome, the defaults where left out; the value is a :class:`PointScheme`."""
+
+    unknown_key = "{key} is not a kind of match points (win, draw, loss, bye)"
+    not_an_object = "points must be an object: win, draw, loss (and bye)"
+
+    win = WholeNumber(low=0, high=100, required=False)
+    draw = WholeNumber(low=0, high=100, required=False)
+    loss = WholeNumber(low=0, high=100, required=False)
+    bye = WholeNumber(low=0, high=100, required=False, help_text="A bye scores as a win when left out.")
+
+    def validate(self, attrs: dict[str, Any]) -> PointScheme:
+        try:
+            return PointScheme(**attrs)
+        except StandingsError as error:
+            raise serializers.ValidationError(str(error)) from None
+
+
+class TournamentCreate(Contract):
+    """``POST /api/tournaments/``, and the new-tournament page."""
+
+    unknown_key = "{key} is not a field of a tournament"
+
+    name = Text(max_length=120)
+    game = GameKey(help_text="A game's key (GET /api/games/) or alias.")
+    format = Choice(Format)
+    match_format = MatchFormatText(help_text=MATCH_FORMAT_HELP)
+    entrant_kind = Choice(EntrantKind)
+    rounds = WholeNumber(low=1, high=99, required=False, allow_null=True, help_text="Swiss and tables only.")
+    preset = Text(
+        max_length=40,
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        help_text="The game's preset, if it has any.",
+    )
+    options = JSONObject(required=False, allow_null=True, help_text="The game's options (its schema).")
+    tiebreaks = Tiebreaks(required=False, allow_null=True)
+    points = PointsInput(required=False, allow_null=True)
+    settings = SettingsInput(required=False, allow_null=True)
+    club = Text(
+        required=False,
+        allow_blank=True,
+        help_text="The club's slug; needed by an organizer of several clubs.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The match format as the chosen game plays it (JAM's best of three is its own rubbers)."""
+        attrs["match_format"] = parse_match_format(attrs["match_format"], attrs["game"].key)
+        return attrs
+
+
+class TournamentChange(Contract):
+    """``PATCH /api/tournaments/{id}/``, and the console's format form: what may change."""
+
+    unknown_key = "{key} cannot be changed"
+
+    format = Choice(Format, required=False, allow_null=True, help_text="Only before the first round.")
+    tiebreaks = Tiebreaks(required=False, allow_null=True)
+    rounds = WholeNumber(low=1, high=99, required=False, allow_null=True)

@@ -1,0 +1,278 @@
+"""The event formats: what each one allows, and which engine draws its rounds (pure, no Django).
+
+A tournament is played in one :class:`Format` by one :class:`EntrantKind` of entrant. Before round 1
+the service asks this module whether the game fits the format (:func:`check_fit`), whether rounds
+may be planned (:func:`check_rounds`), which extras apply (:func:`check_settings`, from the
+:data:`SETTINGS` table), how many entrants are needed (:func:`field_minimum`) and how many rounds
+there will be (:func:`planned_rounds`). A broken rule is a :class:`SetupError` naming the field.
+
+Each round the service reads its rows into a :class:`DrawInput`; :func:`draw_round` calls the
+engine of the format and returns its :class:`RoundDraw`. Brackets are rebuilt from their stored
+seed order by :func:`build_bracket`.
+
+What this module does not do: pair anyone itself (the engines of this package do), read rows, or
+draw a random seed (the service records one; see :func:`draws_at_random`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+from games import Game
+from games.declaration import TableShape
+from tournaments.pairing.base import Entrant, FirstRound, RoundDraw, Seating
+from tournaments.pairing.bracket import Bracket
+from tournaments.pairing.elimination import double_elimination, single_elimination
+from tournaments.pairing.errors import PairingError, SetupError
+from tournaments.pairing.individual import draw_individual_round
+from tournaments.pairing.match_format import FormatKind, MatchFormat
+from tournaments.pairing.round_robin import round_robin_round, rounds_per_cycle
+from tournaments.pairing.swiss import SwissPolicy, pair_swiss
+from tournaments.pairing.tables import TableSizes, draw_tables
+
+
+class Format(StrEnum):
+    """How the rounds of an event are drawn."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    SINGLE_ELIMINATION = "single-elimination"
+    DOUBLE_ELIMINATION = "double-elimination"
+    TABLES = "tables"
+    INDIVIDUAL = "individual"
+
+    @property
+    def label(self) -> str:
+        """The format as the pages name it."""
+        return _FORMAT_LABELS[self]
+
+
+class EntrantKind(StrEnum):
+    """Who enters: players on their own, or fixed partnerships."""
+
+    INDIVIDUAL = "individual"
+    PARTNERSHIP = "partnership"
+
+    @property
+    def label(self) -> str:
+        return _ENTRANT_LABELS[self]
+
+
+_FORMAT_LABELS = {
+    Format.SWISS: "Swiss",
+    Format.ROUND_ROBIN: "Round robin",
+    Format.SINGLE_ELIMINATION: "Single elimination",
+    Format.DOUBLE_ELIMINATION: "Double elimination",
+    Format.TABLES: "Multi-seat tables",
+    Format.INDIVIDUAL: "Individual (partners re-drawn)",
+}
+_ENTRANT_LABELS = {EntrantKind.INDIVIDUAL: "Individuals", EntrantKind.PARTNERSHIP: "Fixed partnerships"}
+
+
+def choices(vocabulary: Iterable[Format | EntrantKind]) -> list[tuple[str, str]]:
+    """``(value, label)`` pairs, for a model field's or a form field's ``choices``."""
+    return [(member.value, member.label) for member in vocabulary]
+
+
+BRACKETS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
+#: Formats whose rounds are drawn one at a time, so an entrant may join after round 1.
+LATE_ENTRY = frozenset({Format.SWISS, Format.TABLES, Format.INDIVIDUAL})
+#: The individual format re-draws partners over tables of four (``individual.py``).
+INDIVIDUAL_SEATS = 4
+#: Which extras apply to which formats.
+SETTINGS: Mapping[str, frozenset[Format]] = {
+    "first_round": frozenset({Format.SWISS, Format.TABLES}),
+    "seed": frozenset(Format),
+    "third_place": frozenset({Format.SINGLE_ELIMINATION}),
+    "reset": frozenset({Format.DOUBLE_ELIMINATION}),
+    "cycles": frozenset({Format.ROUND_ROBIN}),
+    "table_size": frozenset({Format.TABLES}),
+}
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """The extras an organizer may set (``None``: not set); each applies to some formats only."""
+
+    first_round: FirstRound | None = None
+    seed: int | None = None
+    third_place: bool | None = None
+    reset: bool | None = None
+    cycles: int | None = None
+    table_size: int | None = None
+
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any], format: Format) -> EventSettings:
+        """The settings a tournament stored that still apply to ``format``."""
+        kept = {key: value for key, value in stored.items() if format in SETTINGS.get(key, ())}
+        if "first_round" in kept:
+            kept["first_round"] = FirstRound(kept["first_round"])
+        return cls(**kept)
+
+    def given(self) -> dict[str, str | int | bool]:
+        """The settings that are set, by name."""
+        values = {field.name: getattr(self, field.name) for field in fields(self)}
+        return {name: value for name, value in values.items() if value is not None}
+
+
+def check_fit(game: Game[Any], shape: TableShape, format: Format, entrants: EntrantKind) -> None:
+    """Refuse a format (or a kind of entrant) the game cannot be played in at the table its options
+    give (``shape``: six-handed Forty-Five, individual Back Alley)."""
+    if format == Format.INDIVIDUAL:
+        if not shape.partnerships:
+            raise SetupError(
+                f"the individual format re-draws partners: {game.name} is not a partnership game", "format"
+            )
+        if shape.seats != INDIVIDUAL_SEATS:
+            raise SetupError(
+                f"the individual format draws tables of {INDIVIDUAL_SEATS}; {game.name} is played here "
+                f"by {shape.seats}",
+                "format",
+            )
+        if entrants != EntrantKind.INDIVIDUAL:
+            raise SetupError("the individual format needs individual entrants", "entrant_kind")
+        return
+    if format == Format.TABLES:
+        if shape.partnerships or shape.max_sides < 3:
+            raise SetupError(
+                f"multi-seat tables need a game for three or more sides; {game.name} is not one", "format"
+            )
+        return
+    if not shape.min_sides <= 2 <= shape.max_sides:
+        raise SetupError(f"{game.name} is not played by two sides: use the tables format", "format")
+    if shape.partnerships and entrants == EntrantKind.INDIVIDUAL:
+        raise SetupError(
+            f"{game.name} is played in partnerships: register partnerships, or use the individual format",
+            "entrant_kind",
+        )
+
+
+def plans_its_own_rounds(format: Format) -> bool:
+    """A bracket or a round robin has as many rounds as its field needs: none may be planned."""
+    return format in BRACKETS or format == Format.ROUND_ROBIN
+
+
+def check_rounds(format: Format, rounds: int | None) -> None:
+    """Refuse planned rounds where the format decides them."""
+    if rounds is not None and plans_its_own_rounds(format):
+        raise SetupError(f"a {format.label.lower()} has as many rounds as its field needs", "rounds")
+
+
+def check_settings(
+    format: Format, game: Game[Any], shape: TableShape, settings: EventSettings
+) -> dict[str, str | int | bool]:
+    """The settings to store: those given, each checked against the format, with the table size of
+    a tables event settled (the preferred size of the game when none is given)."""
+    out = settings.given()
+    for key in out:
+        if format not in SETTINGS[key]:
+            raise SetupError(f"{key!r} is not a setting of a {format.label.lower()} event", "settings")
+    if format == Format.TABLES:
+        try:
+            sizes = table_sizes(shape, settings.table_size)
+        except PairingError as error:
+            raise SetupError(str(error), "settings") from None
+        if settings.table_size is not None and settings.table_size != sizes.preferred:
+            raise SetupError(
+                f"table_size must be {shape.min_sides} to {shape.max_sides} for {game.name}", "settings"
+            )
+        out["table_size"] = sizes.preferred
+    return out
+
+
+def draws_at_random(format: Format, settings: Mapping[str, Any]) -> bool:
+    """Whether the draws need a recorded random seed that the organizer did not give."""
+    random_first = settings.get("first_round") == FirstRound.RANDOM
+    return (random_first or format == Format.INDIVIDUAL) and "seed" not in settings
+
+
+def field_minimum(format: Format, shape: TableShape) -> int:
+    """The fewest active entrants round 1 can be drawn with."""
+    if format == Format.INDIVIDUAL:
+        return 4
+    if format == Format.DOUBLE_ELIMINATION:
+        return 3
+    if format == Format.TABLES:
+        return max(2, shape.min_sides)
+    return 2
+
+
+@dataclass(frozen=True)
+class DrawInput:
+    """What any engine may need for one round."""
+
+    format: Format
+    round_number: int
+    field: tuple[Entrant, ...]
+    history: tuple[Seating, ...] = ()
+    settings: Mapping[str, Any] | None = None
+    order: tuple[int, ...] = ()
+    sizes: TableSizes | None = None
+
+
+def draw_round(request: DrawInput) -> RoundDraw:
+    """The round's tables and byes from the format's engine (a ``PairingError`` when impossible)."""
+    settings = request.settings or {}
+    first_round = FirstRound(settings.get("first_round", FirstRound.BY_SEED))
+    seed = settings.get("seed")
+    if request.format == Format.SWISS:
+        return pair_swiss(
+            request.field,
+            request.history,
+            round_number=request.round_number,
+            policy=SwissPolicy(first_round=first_round),
+            seed=seed,
+        )
+    if request.format == Format.ROUND_ROBIN:
+        return round_robin_round(
+            request.order, round_number=request.round_number, cycles=int(settings.get("cycles", 1))
+        )
+    if request.format == Format.TABLES:
+        if request.sizes is None:
+            raise PairingError("multi-seat tables need the game's table sizes")
+        return draw_tables(
+            request.field,
+            request.history,
+            round_number=request.round_number,
+            sizes=request.sizes,
+            first_round=first_round,
+            seed=seed,
+        )
+    if request.format == Format.INDIVIDUAL:
+        return draw_individual_round(
+            request.field, request.history, round_number=request.round_number, seed=int(seed or 0)
+        )
+    raise PairingError(f"a {request.format} event is drawn as a bracket, not round by round")
+
+
+def build_bracket(format: Format, seeds: Sequence[int], settings: Mapping[str, Any], best_of: int) -> Bracket:
+    """The bracket of an elimination event from its entrants in seed order."""
+    if format == Format.SINGLE_ELIMINATION:
+        return single_elimination(seeds, third_place=bool(settings.get("third_place")), best_of=best_of)
+    return double_elimination(seeds, reset=bool(settings.get("reset", True)), best_of=best_of)
+
+
+def best_of(parsed: MatchFormat) -> int:
+    """How many games a bracket slot is the best of, as the drawing shows it (JAM's best of three
+    rubbers is one match of three rubbers, but still a best of three)."""
+    return parsed.count if parsed.kind == FormatKind.BEST_OF else 1
+
+
+def table_sizes(shape: TableShape, preferred: int | None = None) -> TableSizes:
+    """The seats a table of the game may have under the event's options (its ``shape``), with the
+    preferred count (4, or the nearest legal)."""
+    wanted = preferred if preferred is not None else 4
+    return TableSizes(shape.min_sides, shape.max_sides, min(max(wanted, shape.min_sides), shape.max_sides))
+
+
+def planned_rounds(format: Format, entrants: int, settings: Mapping[str, Any], given: int | None) -> int:
+    """The rounds an event will have: given, or what the format needs for this many entrants."""
+    if format == Format.ROUND_ROBIN:
+        return rounds_per_cycle(entrants) * int(settings.get("cycles", 1))
+    if given:
+        return given
+    return max(1, math.ceil(math.log2(max(entrants, 2))))

@@ -1,0 +1,360 @@
+"""Reads of a tournament that span relations, shared by the services, the pages, the API and the
+CSV exports: the rounds worth showing and their ETag, the bracket as it stands, the standings
+(computed, and as cached), and the read model of a table and of a round.
+
+A table's read model (:class:`TableView`) is the one place that knows who sits where, which side
+a seat plays for (``tournaments.pairing.seating``), how far its match is, and whether it is
+*disputed*: a deal of one of its matches was corrected or voided after it was entered.
+
+What this module does not do: write (``tournaments.services``) or serialize (``documents`` for the
+API, the templates for the pages, ``exports`` for CSV).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet, Sum
+
+from scoring.models import Deal, Match, MatchStatus
+from tournaments.models import (
+    Round,
+    RoundStatus,
+    TableAssignment,
+    TableGame,
+    TableStatus,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.pairing import BracketState, SlotStatus, advance
+from tournaments.pairing.formats import BRACKETS, Format, best_of, build_bracket
+from tournaments.pairing.match_format import parse_match_format
+from tournaments.pairing.seating import seat_sides
+from tournaments.standings import find_metric
+from tournaments.standings.rows import Contender, Row, TableResult, standings
+
+#: A table whose result counts: played to its end, or set by the organizer.
+DECIDED = frozenset({TableStatus.FINISHED, TableStatus.ADJUSTED, TableStatus.FORFEIT})
+
+
+def current_rounds(tournament: Tournament) -> list[Round]:
+    """The rounds a visitor wants to see now: those being played (a bracket may play several
+    columns at once), else the last one."""
+    rounds = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
+    playing = [r for r in rounds if r.status in (RoundStatus.PLAYING, RoundStatus.BUILDING)]
+    return playing or rounds[-1:]
+
+
+def live_revision(tournament: Tournament, rounds: Iterable[Round] | None = None) -> str:
+    """The ETag of the public pages: the tournament's revision, its standings' revision, and the
+    sum of the revisions of the matches being played (so every deal entered shows)."""
+    playing = rounds if rounds is not None else current_rounds(tournament)
+    found = Match.objects.filter(tournament_game__table__round__in=list(playing)).aggregate(n=Sum("revision"))
+    return f"{tournament.revision}.{tournament.standings_revision}.{found['n'] or 0}"
+
+
+def entrant_names(tournament: Tournament) -> dict[int, str]:
+    """Every entrant's name by id."""
+    return dict(tournament.entrants.values_list("pk", "name"))
+
+
+# -- standings ----------------------------------------------------------------------------------
+
+
+def standing_rows(tournament: Tournament) -> list[Row]:
+    """The standings now, from every decided table and bye (computed, not the cached copy)."""
+    contenders = [Contender(e.pk, e.name, e.withdrawn) for e in tournament.entrants.all()]
+    rounds = tournament.rounds.exclude(status__in=(RoundStatus.FAILED, RoundStatus.BUILDING))
+    decided = TableAssignment.objects.filter(round__in=rounds, status__in=DECIDED).select_related("round")
+    tables = [TableResult(t.round.number, {int(k): v for k, v in t.result.items()}) for t in decided]
+    byes = [(past.number, entrant) for past in rounds for entrant in past.byes]
+    placings: list[tuple[str, list[int]]] = []
+    if tournament.format in BRACKETS and tournament.status == TournamentStatus.FINISHED:
+        placings = [(p["label"], p["entrants"]) for p in tournament.bracket.get("placings", [])]
+    return standings(
+        contenders, tables, byes, points=tournament.points, precedence=tournament.tiebreaks, placings=placings
+    )
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    """A cached row: the API's document of it, and its metric values as the page shows them, in
+    precedence order."""
+
+    document: dict[str, Any]
+    shown: tuple[str, ...]
+
+    @property
+    def rank(self) -> str:
+        return str(self.document["rank"])
+
+    @property
+    def entrant(self) -> int:
+        return int(self.document["entrant"])
+
+    @property
+    def name(self) -> str:
+        return str(self.document["name"])
+
+    @property
+    def played(self) -> int:
+        return int(self.document.get("played", 0))
+
+    @property
+    def withdrawn(self) -> bool:
+        return bool(self.document.get("withdrawn"))
+
+
+@dataclass(frozen=True)
+class CachedStandings:
+    """The standings as last computed: rows, metric keys in precedence order, when, and whether
+    results have come in since."""
+
+    rows: tuple[StandingsRow, ...]
+    metrics: tuple[str, ...]
+    updated_at: datetime | None
+    stale: bool
+
+    @property
+    def metric_names(self) -> list[str]:
+        return [find_metric(key).name for key in self.metrics]
+
+
+def cached_standings(tournament: Tournament) -> CachedStandings:
+    """The standings the last ``standings_recompute`` stored."""
+    cached = tournament.standings or {}
+    metrics = tuple(cached.get("metrics", tournament.tiebreaks))
+    rows = tuple(
+        StandingsRow(row, tuple(shown.get(key, "") for key in metrics))
+        for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False)
+    )
+    stale = tournament.standings_revision != tournament.revision
+    return CachedStandings(rows, metrics, tournament.standings_at, stale)
+
+
+# -- brackets -----------------------------------------------------------------------------------
+
+
+def bracket_state(tournament: Tournament) -> BracketState | None:
+    """The bracket with the winners decided so far; ``None`` unless it is drawn."""
+    if tournament.format not in BRACKETS or not tournament.bracket.get("seeds"):
+        return None
+    parsed = parse_match_format(tournament.match_format, tournament.game_key)
+    bracket = build_bracket(
+        Format(tournament.format), tournament.bracket["seeds"], tournament.settings, best_of(parsed)
+    )
+    decided: dict[str, int] = {}
+    for table in TableAssignment.objects.filter(round__tournament=tournament).exclude(bracket_slot=""):
+        if table.status in DECIDED:
+            winner = next((int(e) for e, doc in table.result.items() if doc.get("outcome") == "win"), None)
+            if winner is not None:
+                decided[table.bracket_slot] = winner
+    winners: dict[str, int] = {}
+    state = advance(bracket, winners)
+    for slot in bracket.slots:  # feeders come first: keep only results that fit the slot now
+        winner = decided.get(slot.id)
+        current = state.slot(slot.id)
+        if (
+            winner is not None
+            and current.status is SlotStatus.READY
+            and winner in (current.top, current.bottom)
+        ):
+            winners[slot.id] = winner
+            state = advance(bracket, winners)
+    return state
+
+
+def slot_tables(tournament: Tournament) -> dict[str, TableAssignment]:
+    """The bracket's tables by slot id, their matches at hand."""
+    tables = TableAssignment.objects.filter(round__tournament=tournament).exclude(bracket_slot="")
+    return {t.bracket_slot: t for t in tables.prefetch_related(_games())}
+
+
+# -- tables and rounds --------------------------------------------------------------------------
+
+
+def _games() -> Prefetch[Any]:
+    return Prefetch("games", queryset=TableGame.objects.select_related("match").order_by("sequence"))
+
+
+def table_games(table: TableAssignment) -> list[TableGame]:
+    """The matches a table played, in order (prefetched by the selectors)."""
+    return sorted(table.games.all(), key=lambda g: g.sequence)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One entrant at a table: its result once decided (``series.entrant_results``' document),
+    its side's total while playing."""
+
+    id: int
+    name: str
+    result: dict[str, Any]
+    total: int | None
+
+    @property
+    def outcome(self) -> str | None:
+        return self.result.get("outcome")
+
+    @property
+    def points(self) -> int | None:
+        return self.result.get("points")
+
+    @property
+    def games(self) -> int | None:
+        return self.result.get("games")
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table as the pages, the API and the exports show it."""
+
+    table: TableAssignment
+    games: tuple[TableGame, ...]
+    seats: tuple[SeatView, ...]
+    disputed: bool
+
+    @property
+    def id(self) -> int:
+        return self.table.pk
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+    @property
+    def slot(self) -> str:
+        return self.table.bracket_slot
+
+    @property
+    def status(self) -> str:
+        return self.table.status
+
+    @property
+    def status_label(self) -> str:
+        return self.table.get_status_display()
+
+    @property
+    def reason(self) -> str:
+        return self.table.reason
+
+    @property
+    def match(self) -> Match | None:
+        """The match being played, or the last one played."""
+        return self.games[-1].match if self.games else None
+
+    @property
+    def matches(self) -> list[int]:
+        return [g.match_id for g in self.games]
+
+    @property
+    def game_number(self) -> int | None:
+        """Which game of a series is on (``None`` for a table that plays one match)."""
+        return self.games[-1].sequence if len(self.games) > 1 else None
+
+    @property
+    def deals(self) -> int:
+        return self.match.deal_count if self.match else 0
+
+    @property
+    def abandoned(self) -> bool:
+        return bool(self.match and self.match.status == MatchStatus.ABANDONED)
+
+
+def _table_view(
+    table: TableAssignment, format: Format, names: dict[int, str], disputed: set[int]
+) -> TableView:
+    games = tuple(table_games(table))
+    match = games[-1].match if games else None
+    totals = (match.state.get("totals") or {}) if match else {}
+    sides = seat_sides(format, len(table.entrants))
+    seats = []
+    for seat, entrant in enumerate(table.entrants):
+        result = table.result.get(str(entrant), {})
+        side = sides[seat]
+        total = totals.get(match.sides[side]) if match and side < len(match.sides) else None
+        seats.append(SeatView(entrant, names.get(entrant, f"#{entrant}"), result, total))
+    return TableView(table, games, tuple(seats), any(g.match_id in disputed for g in games))
+
+
+def disputed_matches(match_ids: Sequence[int]) -> set[int]:
+    """The matches among ``match_ids`` with a deal corrected or voided after it was entered."""
+    found = Deal.objects.filter(match_id__in=match_ids).filter(Q(version__gt=1) | Q(voided=True))
+    return set(found.values_list("match_id", flat=True))
+
+
+def table_views(
+    tournament: Tournament, tables: QuerySet[TableAssignment], names: dict[int, str] | None = None
+) -> list[TableView]:
+    """The read model of ``tables`` (read with their matches), ``names`` the entrants' names."""
+    found = list(tables.prefetch_related(_games()))
+    disputed = disputed_matches([g.match_id for t in found for g in t.games.all()])
+    names = entrant_names(tournament) if names is None else names
+    return [_table_view(t, Format(tournament.format), names, disputed) for t in found]
+
+
+@dataclass(frozen=True)
+class Flagged:
+    """A flag of a round's draw with the names of the entrants it concerns."""
+
+    flag: str
+    reason: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round as the pages show it: its tables, byes and flags, and how far it is."""
+
+    round: Round
+    tables: tuple[TableView, ...]
+    byes: tuple[str, ...]
+    flags: tuple[Flagged, ...]
+
+    @property
+    def label(self) -> str:
+        return self.round.label or f"Round {self.round.number}"
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for t in self.tables if t.status != TableStatus.PLAYING)
+
+    @property
+    def deals(self) -> int:
+        return sum(t.deals for t in self.tables)
+
+    @property
+    def disputed(self) -> int:
+        return sum(1 for t in self.tables if t.disputed)
+
+
+def round_views(
+    tournament: Tournament, rounds: Sequence[Round], names: dict[int, str] | None = None
+) -> list[RoundView]:
+    """The read model of ``rounds``, in a fixed number of queries whatever the field's size."""
+    names = entrant_names(tournament) if names is None else names
+    tables = table_views(
+        tournament, TableAssignment.objects.filter(round__in=rounds).order_by("round_id", "number"), names
+    )
+    out = []
+    for the_round in rounds:
+        flags = tuple(
+            Flagged(
+                flag["flag"],
+                flag["reason"],
+                tuple(names.get(e, f"#{e}") for e in flag.get("entrants", []) if e),
+            )
+            for flag in the_round.flags
+        )
+        out.append(
+            RoundView(
+                the_round,
+                tuple(t for t in tables if t.table.round_id == the_round.pk),
+                tuple(names.get(e, f"#{e}") for e in the_round.byes),
+                flags,
+            )
+        )
+    return out

@@ -1,0 +1,58 @@
+"""Every write of the tournaments app, one module per entity: one transaction each, the tournament
+row locked first (``common``).
+
+- ``tournaments``: create a tournament, change its format, tiebreaks or rounds;
+- ``entrants``: register entrants, withdraw one;
+- ``rounds``: start a round, draw it (the ``round_pair`` task);
+- ``tables``: open a table's match, or give a walkover;
+- ``results``: a table's result from its matches (the ``match_changed`` task) or the organizer;
+- ``brackets``: draw and advance an elimination bracket (the ``bracket_advance`` task);
+- ``standings``: recompute the cached standings (the ``standings_recompute`` task);
+- ``reconcile``: catch up on lost tasks (the periodic ``tournaments_reconcile`` task).
+
+Services take keyword-only, typed arguments that the contracts (``tournaments.contracts``) have
+checked one by one, check what depends on the tournament and on the other arguments, and return
+model instances or the pure layers' values; the edges serialize. Each table plays ``scoring``
+matches. Every service is idempotent: running it twice (a task delivered twice, the reconcile
+catching up) leaves the same rows; follow-up work is enqueued after the commit.
+
+Services refuse with ``clubs.errors`` (``InvalidEntry``, ``Conflict``, ``NotFound``) and name their
+writer with ``clubs.access.Actor``. What this package does not do: parse input, check permissions
+(the edges do), pair, rank or score (the pure packages and ``games`` do), or read for the pages
+(``tournaments.selectors``).
+"""
+
+from tournaments.services.brackets import bracket_advance
+from tournaments.services.entrants import EntrantSpec, entrant_register, entrant_withdraw, entrants_register
+from tournaments.services.reconcile import tournaments_reconcile
+from tournaments.services.results import (
+    TableDecision,
+    table_adjust,
+    table_decide,
+    table_forfeit,
+    table_reset,
+    table_sync,
+)
+from tournaments.services.rounds import round_pair, round_start
+from tournaments.services.standings import standings_recompute
+from tournaments.services.tournaments import tournament_configure, tournament_create
+
+__all__ = [
+    "EntrantSpec",
+    "TableDecision",
+    "bracket_advance",
+    "entrant_register",
+    "entrant_withdraw",
+    "entrants_register",
+    "round_pair",
+    "round_start",
+    "standings_recompute",
+    "table_adjust",
+    "table_decide",
+    "table_forfeit",
+    "table_reset",
+    "table_sync",
+    "tournament_configure",
+    "tournament_create",
+    "tournaments_reconcile",
+]

@@ -1,0 +1,124 @@
+"""Registering entrants and withdrawing them.
+
+An entrant arrives as an :class:`EntrantSpec` (from the entrant contract: the API, the console's
+form or a CSV file's row); what depends on the tournament is checked here: entries are open, the
+name is free and short enough for the format, the players fit the kind of entrant. Named players
+become members of the organizing club.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from clubs.errors import Conflict, InvalidEntry, NotFound
+from clubs.models import Membership, Player
+from tournaments.models import Entrant, Tournament, TournamentStatus
+from tournaments.pairing.formats import BRACKETS, LATE_ENTRY, EntrantKind, Format
+from tournaments.services.common import after_commit, bump_revision, lock_tournament, results_changed
+
+MAX_ENTRANTS = 1024
+#: An individual event's entrant names stay short: two of them make a side's name.
+INDIVIDUAL_NAME = 80
+
+
+@dataclass(frozen=True)
+class EntrantSpec:
+    """One entrant to register: its name, its players' names, its home club, seed and rating."""
+
+    name: str
+    players: tuple[str, ...] = ()
+    club: str = ""
+    seed: int | None = None
+    rating: int | None = None
+
+
+def entrants_register(*, tournament_id: int, entrants: Sequence[EntrantSpec]) -> list[Entrant]:
+    """Register entrants, all or nothing; an error names the entrant at fault by its index
+    (``row``)."""
+    return _register(tournament_id, entrants, name_rows=True)
+
+
+def entrant_register(*, tournament_id: int, entrant: EntrantSpec) -> Entrant:
+    """Register one entrant."""
+    return _register(tournament_id, [entrant], name_rows=False)[0]
+
+
+def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bool) -> list[Entrant]:
+    if not specs:
+        raise InvalidEntry("give at least one entrant", None)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        _check_open(tournament)
+        taken = set(tournament.entrants.values_list("name", flat=True))
+        if len(taken) + len(specs) > MAX_ENTRANTS:
+            raise InvalidEntry(f"a tournament takes at most {MAX_ENTRANTS} entrants", None)
+        made = []
+        for index, spec in enumerate(specs):
+            try:
+                made.append(_register_one(tournament, spec, taken))
+            except InvalidEntry as error:
+                if name_rows:
+                    error.extra["row"] = index
+                raise
+        results_changed(tournament)
+    return made
+
+
+def _check_open(tournament: Tournament) -> None:
+    if tournament.status == TournamentStatus.FINISHED:
+        raise Conflict("the tournament is finished", None)
+    if tournament.status == TournamentStatus.RUNNING and tournament.format not in LATE_ENTRY:
+        raise Conflict(f"entries closed when the {tournament.get_format_display().lower()} started", None)
+
+
+def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str]) -> Entrant:
+    if tournament.format == Format.INDIVIDUAL and len(spec.name) > INDIVIDUAL_NAME:
+        raise InvalidEntry(f"name must be at most {INDIVIDUAL_NAME} characters", "name")
+    if spec.name in taken:
+        raise InvalidEntry(f"{spec.name!r} is already entered", "name")
+    most = 1 if tournament.entrant_kind == EntrantKind.INDIVIDUAL else 4
+    if len(spec.players) > most:
+        raise InvalidEntry(f"players lists at most {most} names of up to 80 characters", "players")
+    entrant = Entrant.objects.create(
+        club_id=tournament.club_id,
+        tournament=tournament,
+        name=spec.name,
+        affiliation=spec.club,
+        seed=spec.seed,
+        rating=spec.rating,
+    )
+    if spec.players:
+        entrant.players.set([_player(tournament.club_id, name) for name in spec.players])
+    taken.add(spec.name)
+    return entrant
+
+
+def _player(club_id: int, name: str) -> Player:
+    """The club's member of that name, or a new player who joins the club."""
+    player = Player.objects.filter(name=name, membership__club_id=club_id).first()
+    if player is None:
+        player = Player.objects.create(name=name)
+        Membership.objects.create(club_id=club_id, player=player)
+    return player
+
+
+def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True) -> Entrant:
+    """Take an entrant out of the rounds still to be drawn (or put it back). Its results stay;
+    in a round robin or a bracket its later opponents win by forfeit."""
+    entrant = Entrant.objects.filter(pk=entrant_id).first()
+    if entrant is None:
+        raise NotFound("no such entrant")
+    with transaction.atomic():
+        tournament = lock_tournament(entrant.tournament_id)
+        entrant.refresh_from_db()
+        if entrant.withdrawn != withdrawn:
+            entrant.withdrawn = withdrawn
+            entrant.save(update_fields=["withdrawn"])
+            bump_revision(tournament)
+            if tournament.format in BRACKETS and tournament.bracket:
+                after_commit("bracket_advance", tournament.pk)
+            after_commit("standings_recompute", tournament.pk)
+    return entrant

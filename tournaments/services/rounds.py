@@ -1,0 +1,192 @@
+"""Starting a round, and drawing it: the ``round_pair`` task draws what :func:`round_start` opened.
+
+A round is drawn by the engine of the tournament's format (``tournaments.pairing.formats``) from
+the field with its scores and ranks (the seeding before round 1, the standings after) and the
+history of who met whom; each table gets its match (``tables``). A bracket is drawn whole at
+round 1 (``brackets``). A round that cannot be drawn is marked failed with the reason, and may be
+started again.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Iterable, Mapping
+
+from django.db import transaction
+
+from clubs.errors import Conflict, NotFound, ServiceError
+from games import find_game
+from tournaments import pairing
+from tournaments.models import Entrant, Round, RoundStatus, TableAssignment, Tournament, TournamentStatus
+from tournaments.pairing import PairingError, RoundDraw, Seating
+from tournaments.pairing.formats import (
+    BRACKETS,
+    DrawInput,
+    Format,
+    draw_round,
+    field_minimum,
+    planned_rounds,
+    table_sizes,
+)
+from tournaments.selectors import standing_rows
+from tournaments.services.brackets import draw_bracket
+from tournaments.services.common import after_commit, lock_tournament, results_changed
+from tournaments.services.results import settle_round
+from tournaments.services.tables import open_table
+from tournaments.standings.rows import scores_and_ranks
+
+log = logging.getLogger(__name__)
+
+
+def round_start(*, tournament_id: int) -> Round:
+    """Open the next round; the ``round_pair`` task draws it and creates its matches."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if tournament.status == TournamentStatus.FINISHED:
+            raise Conflict("the tournament is finished", None)
+        rounds = list(tournament.rounds.order_by("number"))
+        live = [r for r in rounds if r.status != RoundStatus.FAILED]
+        if tournament.format in BRACKETS and live:
+            raise Conflict("the bracket is drawn: its rounds follow as results come in", None)
+        unfinished = next((r for r in live if r.status != RoundStatus.COMPLETE), None)
+        if unfinished is not None:
+            raise Conflict(f"round {unfinished.number} is not complete yet", None, round=unfinished.number)
+        kind = Format(tournament.format)
+        active = tournament.entrants.filter(withdrawn=False).count()
+        needed = field_minimum(kind, find_game(tournament.game_key).table_shape(tournament.options))
+        if active < needed:
+            raise Conflict(f"at least {needed} entrants are needed, not {active}", None)
+        if not live:
+            _plan(tournament, kind, active)
+        if tournament.rounds_planned is not None and len(live) >= tournament.rounds_planned:
+            raise Conflict(f"all {tournament.rounds_planned} rounds have been played", None)
+        number = len(live) + 1
+        failed = next((r for r in rounds if r.number == number), None)
+        if failed is not None:
+            failed.delete()
+        task_id = uuid.uuid4().hex
+        new_round = Round.objects.create(
+            club_id=tournament.club_id, tournament=tournament, number=number, task_id=task_id
+        )
+        tournament.revision += 1
+        tournament.save()
+        after_commit("round_pair", new_round.pk, task_id=task_id)
+    return new_round
+
+
+def _plan(tournament: Tournament, kind: Format, active: int) -> None:
+    """Before round 1: fix a round robin's order and the rounds the event will have."""
+    settings = dict(tournament.settings)
+    if kind == Format.ROUND_ROBIN:
+        settings["order"] = [e.pk for e in seeded(tournament.entrants.filter(withdrawn=False))]
+        tournament.settings = settings
+    if kind not in BRACKETS:
+        tournament.rounds_planned = planned_rounds(
+            kind, len(settings.get("order", ())) or active, settings, tournament.rounds_planned
+        )
+    tournament.status = TournamentStatus.RUNNING
+
+
+def seeded(entrants: Iterable[Entrant]) -> list[Entrant]:
+    """Seed order: by seed (unseeded last), then rating (highest first), then registration."""
+    return sorted(
+        entrants,
+        key=lambda e: (e.seed is None, e.seed or 0, e.rating is None, -(e.rating or 0), e.pk),
+    )
+
+
+def round_pair(*, round_id: int) -> Round:
+    """Draw a round that is being built and open a match at each of its tables (idempotent: a
+    round already drawn is left as it is)."""
+    found = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+    if found is None:
+        raise NotFound("no such round")
+    with transaction.atomic():
+        tournament = lock_tournament(found)
+        the_round = Round.objects.get(pk=round_id)
+        if the_round.status != RoundStatus.BUILDING:
+            return the_round
+        try:
+            with transaction.atomic():
+                if tournament.format in BRACKETS:
+                    seeds = [e.pk for e in seeded(tournament.entrants.filter(withdrawn=False))]
+                    draw_bracket(tournament, the_round, seeds)
+                else:
+                    _draw_round(tournament, the_round)
+        except (PairingError, ServiceError) as error:
+            the_round.refresh_from_db()
+            the_round.status = RoundStatus.FAILED
+            the_round.flags = [{"flag": "error", "entrants": [], "reason": str(error)}]
+            the_round.save(update_fields=["status", "flags"])
+            log.warning(
+                "round %s of tournament %s could not be paired: %s", the_round.number, tournament.pk, error
+            )
+        results_changed(tournament)
+    return the_round
+
+
+def _history(tournament: Tournament, before: int) -> list[Seating]:
+    history = []
+    for past in tournament.rounds.filter(number__lt=before).exclude(status=RoundStatus.FAILED):
+        for table in past.tables.all():
+            history.append(Seating(past.number, tuple(table.entrants)))
+        for bye in past.byes:
+            history.append(Seating(past.number, (bye,)))
+    return history
+
+
+def _draw_round(tournament: Tournament, the_round: Round) -> None:
+    kind = Format(tournament.format)
+    entrants = list(tournament.entrants.all())
+    active = [e for e in entrants if not e.withdrawn]
+    if the_round.number == 1:
+        positions = {e.pk: (0, i) for i, e in enumerate(seeded(active), start=1)}
+    else:
+        positions = scores_and_ranks(standing_rows(tournament))
+    field = tuple(
+        pairing.Entrant(
+            e.pk,
+            score=positions.get(e.pk, (0, 0))[0],
+            rank=positions.get(e.pk, (0, 9999))[1],
+            club=e.affiliation or None,
+        )
+        for e in active
+    )
+    sizes = None
+    if kind == Format.TABLES:
+        sizes = table_sizes(
+            find_game(tournament.game_key).table_shape(tournament.options),
+            tournament.settings.get("table_size"),
+        )
+    request = DrawInput(
+        format=kind,
+        round_number=the_round.number,
+        field=field,
+        history=tuple(_history(tournament, the_round.number)),
+        settings=tournament.settings,
+        order=tuple(tournament.settings.get("order", ())),
+        sizes=sizes,
+    )
+    _store_draw(tournament, the_round, draw_round(request), {e.pk: e for e in entrants})
+
+
+def _store_draw(
+    tournament: Tournament, the_round: Round, drawn: RoundDraw, entrants: Mapping[int, Entrant]
+) -> None:
+    for assignment in drawn.tables:
+        table = TableAssignment.objects.create(
+            club_id=tournament.club_id,
+            round=the_round,
+            number=assignment.number,
+            entrants=list(assignment.seats),
+        )
+        open_table(tournament, the_round, table, entrants)
+    the_round.byes = [bye.entrant for bye in drawn.byes]
+    the_round.flags = [
+        {"flag": str(note.flag), "entrants": list(note.entrants), "reason": note.reason}
+        for note in drawn.notes
+    ]
+    the_round.status = RoundStatus.PLAYING
+    the_round.save(update_fields=["byes", "flags", "status"])
+    settle_round(tournament, the_round)

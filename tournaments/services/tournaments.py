@@ -1,0 +1,173 @@
+"""Creating a tournament and changing its format, tiebreaks or planned rounds.
+
+The arguments come typed and checked one by one (``tournaments.contracts``); here they are checked
+against each other through the format's rules (``tournaments.pairing.formats``): the game fits the
+format, the rounds and settings apply to it, and the game takes the options. The game's options
+are resolved and frozen at creation, so a later change of the game's defaults never changes an
+event under way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import transaction
+
+from clubs.errors import Conflict, InvalidEntry
+from clubs.models import Club
+from games import Game, GameError, find_game
+from games.declaration import TableShape
+from scoring import seating
+from tournaments.models import RoundStatus, Tournament
+from tournaments.pairing.errors import SetupError
+from tournaments.pairing.formats import (
+    EntrantKind,
+    EventSettings,
+    Format,
+    check_fit,
+    check_rounds,
+    check_settings,
+    draws_at_random,
+    plans_its_own_rounds,
+)
+from tournaments.pairing.match_format import MatchFormat
+from tournaments.services.common import after_commit, lock_tournament
+from tournaments.services.results import settle_tournament
+from tournaments.standings import PointScheme
+from tournaments.standings.rows import DEFAULT_PRECEDENCE
+
+
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    game: Game[Any],
+    format: Format,
+    match_format: MatchFormat,
+    entrant_kind: EntrantKind,
+    rounds: int | None = None,
+    preset: str | None = None,
+    options: Mapping[str, object] | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    points: PointScheme | None = None,
+    settings: EventSettings | None = None,
+) -> Tournament:
+    """A tournament in registration, its game options resolved and frozen now."""
+    given = _event_options(options or {}, preset)
+    shape = seating.chosen_table(type(game), {**given, **match_format.option_overrides})
+    with _format_rules():
+        check_fit(game, shape, format, entrant_kind)
+        check_rounds(format, rounds)
+        extras = _settings(format, game, shape, settings or EventSettings())
+    frozen = _freeze_options(game, format, given, match_format, extras)
+    return Tournament.objects.create(
+        club=club,
+        name=name,
+        game_key=game.key,
+        preset=str(frozen.get("preset") or ""),
+        options=frozen,
+        entrant_kind=entrant_kind,
+        format=format,
+        match_format=match_format.text,
+        rounds_planned=rounds,
+        tiebreaks=list(tiebreaks or DEFAULT_PRECEDENCE[format]),
+        points=_points(points or PointScheme()),
+        settings=extras,
+    )
+
+
+@contextmanager
+def _format_rules() -> Iterator[None]:
+    """A broken rule of the format becomes the service error naming its field."""
+    try:
+        yield
+    except SetupError as error:
+        raise InvalidEntry(str(error), error.field) from None
+
+
+def _settings(format: Format, game: Game[Any], shape: TableShape, settings: EventSettings) -> dict[str, Any]:
+    """The settings to store, with a recorded seed where the draws are random."""
+    extras: dict[str, Any] = check_settings(format, game, shape, settings)
+    if draws_at_random(format, extras):
+        extras["seed"] = random.SystemRandom().randrange(1, 2**31)
+    return extras
+
+
+def _points(points: PointScheme) -> dict[str, int]:
+    stored = {"win": points.win, "draw": points.draw, "loss": points.loss}
+    if points.bye is not None:
+        stored["bye"] = points.bye
+    return stored
+
+
+def _event_options(options: Mapping[str, object], preset: str | None) -> dict[str, object]:
+    """The options an event gives its matches, with its preset (the match format's overrides come
+    on top, as a second layer)."""
+    return {**options, "preset": preset} if preset else dict(options)
+
+
+def _freeze_options(
+    game: Game[Any],
+    format: Format,
+    given: Mapping[str, object],
+    parsed: MatchFormat,
+    extras: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The game's effective options (preset, given values, the match format's overrides), less
+    those that depend on who sits at a table (``first_dealer`` as a side name)."""
+    seat_bound = seating.side_bound_options(type(game), {**given, **parsed.option_overrides})
+    for name in given:
+        if name in seat_bound:
+            raise InvalidEntry(f"{name} depends on who sits at each table: leave it out", name)
+    sides = int(extras.get("table_size", 2)) if format == Format.TABLES else 2
+    try:
+        table = game.resolve_options(
+            tuple(f"Side {i + 1}" for i in range(sides)), given, parsed.option_overrides
+        )
+    except GameError as error:
+        raise InvalidEntry(error.rule, error.field) from None
+    return {key: value for key, value in table.options.items() if key not in seat_bound}
+
+
+def tournament_configure(
+    *,
+    tournament_id: int,
+    format: Format | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    rounds: int | None = None,
+) -> Tournament:
+    """Change the format, tiebreak precedence or planned rounds (the format only before round 1)."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        game = find_game(tournament.game_key)
+        if format is not None and format != tournament.format:
+            if tournament.rounds.exists():
+                raise Conflict("the format cannot change once a round has been played", "format")
+            shape = game.table_shape(tournament.options)
+            with _format_rules():
+                check_fit(game, shape, format, EntrantKind(tournament.entrant_kind))
+                tournament.settings = _settings(
+                    format, game, shape, EventSettings.from_stored(tournament.settings, format)
+                )
+            tournament.format = format
+            if tiebreaks is None:
+                tournament.tiebreaks = list(DEFAULT_PRECEDENCE[format])
+            if plans_its_own_rounds(format):
+                tournament.rounds_planned = None
+        if tiebreaks is not None:
+            tournament.tiebreaks = list(tiebreaks)
+        if rounds is not None:
+            with _format_rules():
+                check_rounds(Format(tournament.format), rounds)
+            done = tournament.rounds.exclude(status=RoundStatus.FAILED).count()
+            if rounds < done:
+                raise Conflict(f"{done} rounds have already been played", "rounds")
+            tournament.rounds_planned = rounds
+        tournament.revision += 1
+        tournament.save()
+        settle_tournament(tournament)
+        after_commit("standings_recompute", tournament.pk)
+    return tournament

@@ -1,0 +1,63 @@
+"""The console's entrants file: a CSV upload read into rows for the entrant contract.
+
+A header line names the columns: ``name`` and any of players, club, seed, rating; a players cell
+lists the players separated by ``;`` or ``/``; blank lines are skipped. Each row then goes through
+``contracts.EntrantInput`` like an entrant posted to the API, and an error names the file's line.
+
+What this module does not do: check an entrant (the contract and the service do).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import IO
+
+from clubs.errors import InvalidEntry
+
+CSV_FIELDS = ("name", "players", "club", "seed", "rating")
+#: The most of a file that is read (a thousand entrants fit well within it).
+MOST_BYTES = 1_000_000
+
+
+def read_upload(upload: IO[bytes]) -> str:
+    """The uploaded file's text: UTF-8, or Latin-1 as spreadsheets of old still write it."""
+    raw = upload.read(MOST_BYTES)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def parse_entrants_csv(text: str) -> list[dict[str, object]]:
+    """Rows of an entrants CSV as the entrant contract takes them; :class:`InvalidEntry` on the
+    ``file`` for a file that has no name column, an unknown column, or no entrant."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip().lower() for h in reader.fieldnames or []]
+    if "name" not in header:
+        raise InvalidEntry("the CSV needs a header line with a name column", "file")
+    unknown = [h for h in header if h and h not in CSV_FIELDS]
+    if unknown:
+        raise InvalidEntry(f"unknown column {unknown[0]!r}; columns: {', '.join(CSV_FIELDS)}", "file")
+    reader.fieldnames = header
+    rows = []
+    for line in reader:
+        if not any((value or "").strip() for value in line.values() if isinstance(value, str)):
+            continue
+        row: dict[str, object] = {"name": (line.get("name") or "").strip()}
+        players = (line.get("players") or "").replace("/", ";")
+        if players.strip():
+            row["players"] = [p.strip() for p in players.split(";") if p.strip()]
+        for key in ("club", "seed", "rating"):
+            value = (line.get(key) or "").strip()
+            if value:
+                row[key] = value
+        rows.append(row)
+    if not rows:
+        raise InvalidEntry("the CSV has no entrants", "file")
+    return rows
+
+
+def line_of(row: int) -> int:
+    """The file's line number of entrant ``row`` (0-based): the header is line 1."""
+    return row + 2
