@@ -34,7 +34,7 @@ from scoring.documents import deal_document, match_document
 from scoring.links import match_for_token
 from scoring.models import AuditEvent, Match, Source
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
-from tablescore.api import AnyList, AnyObject, ErrorBody, first_error
+from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
 from tablescore.conditional import conditional_get
 
 
@@ -307,8 +307,7 @@ class MatchCollection(APIView):
             raise InvalidEntry("the body must be a JSON object", None)
         form = MatchCreateSerializer(data=data)
         if not form.is_valid():
-            field, rule = first_error(form.errors)
-            raise InvalidEntry(rule, field)
+            raise invalid_entry(form.errors)
         values = form.validated_data
         match = services.match_create(
             club=club_for_organizer(request.user, values.get("club")),

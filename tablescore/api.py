@@ -1,7 +1,8 @@
 """The API kit every app's REST views share: the one error shape and the schema pieces that say so.
 
 Every error the API answers is ``{"error": {"field", "rule", …}}``: a service's refusal
-(``clubs.errors.ServiceError``, with its own status), DRF's own errors (401, 403, 404, 405, a body
+(``clubs.errors.ServiceError``, with its own status), a body an input serializer refused
+(:func:`invalid_entry`), DRF's own errors (401, 403, 404, 405, a body
 that is not JSON), an organizer-only request from nobody (``clubs.access.SignInRequired``: 401) and
 an unreachable database (503 with ``Retry-After``, as ``tablescore/middleware.py`` answers pages).
 ``EXCEPTION_HANDLER`` in ``REST_FRAMEWORK`` names :func:`exception_handler`.
@@ -11,15 +12,18 @@ What this module does not do: authenticate (each app's API does, ``scoring/api.p
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import inline_serializer
 from rest_framework import exceptions, serializers, views
+from rest_framework.exceptions import ErrorDetail
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from clubs.access import SignInRequired
-from clubs.errors import ServiceError
+from clubs.errors import InvalidEntry, ServiceError
 from tablescore import middleware
 
 #: The error body in the OpenAPI schema (``#/components/schemas/Error``).
@@ -42,13 +46,35 @@ def error_response(error: ServiceError) -> Response:
     return Response(error.as_json(), status=error.status)
 
 
-def first_error(errors: Any) -> tuple[str | None, str]:
-    """The first problem a DRF serializer found, as (field, rule); no field for the body as a whole."""
-    if isinstance(errors, dict):
-        for field, problems in errors.items():
-            problem = problems[0] if isinstance(problems, list) and problems else problems
-            return (None if field == "non_field_errors" else str(field)), str(problem)
-    return None, str(errors)
+def invalid_entry(errors: Any) -> InvalidEntry:
+    """A DRF serializer's ``errors`` as the refusal the API answers: the first problem, named by its
+    top-level field (``None`` for the body as a whole) and, in a list, by its ``row`` (0-based)."""
+    field, rule, row = _first_error(errors)
+    return InvalidEntry(rule, field, **({} if row is None else {"row": row}))
+
+
+def _first_error(errors: Any) -> tuple[str | None, str, int | None]:
+    """The first error of a serializer's ``errors``: field, rule and row (a list's errors are
+    keyed by the index of each item at fault)."""
+    if isinstance(errors, Mapping) and errors:
+        key, problem = next(iter(errors.items()))
+        if isinstance(key, int):
+            field, rule, _ = _first_error(problem)
+            return field, rule, key
+        return (None if key == api_settings.NON_FIELD_ERRORS_KEY else str(key)), _leaf(problem), None
+    return None, _leaf(errors), None
+
+
+def _leaf(problem: Any) -> str:
+    """The first message in a nested error (a list of messages, a field's dict, a child's list)."""
+    while not isinstance(problem, str | ErrorDetail):
+        if isinstance(problem, Mapping):
+            problem = next(iter(problem.values()), "")
+        elif isinstance(problem, Sequence) and problem:
+            problem = next((p for p in problem if p), problem[0])
+        else:
+            return str(problem)
+    return str(problem)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

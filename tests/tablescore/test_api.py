@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from clubs.access import SignInRequired
 from clubs.errors import Conflict, InvalidEntry
-from tablescore.api import first_error
+from tablescore.api import invalid_entry
 
 
 def answer_of(error, *, challenge=True):
@@ -62,10 +62,24 @@ def test_a_refusal_keeps_its_own_words():
     )
 
 
+def refused(errors):
+    error = invalid_entry(errors)
+    return error.field, error.rule, error.extra
+
+
 def test_a_serializers_first_problem_names_its_field():
-    assert first_error({"title": ["too long"], "game": ["required"]}) == ("title", "too long")
-    assert first_error({"non_field_errors": ["no"]}) == (None, "no")
-    assert first_error(["odd"]) == (None, "['odd']")
+    assert refused({"title": ["too long"], "game": ["required"]}) == ("title", "too long", {})
+    assert refused({"non_field_errors": ["no"]}) == (None, "no", {})
+    assert refused(["odd"]) == (None, "odd", {})
+
+
+def test_a_nested_problem_is_its_first_message_under_its_top_level_field():
+    assert refused({"sides": {1: ["not a name"]}}) == ("sides", "not a name", {})
+    assert refused({"options": {"target": ["too high"]}}) == ("options", "too high", {})
+
+
+def test_a_problem_in_a_list_names_its_row():
+    assert refused({2: {"name": ["name is required"]}}) == ("name", "name is required", {"row": 2})
 
 
 def test_the_schema_helpers_describe_the_error_shape(client):

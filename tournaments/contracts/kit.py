@@ -1,5 +1,6 @@
 """The pieces the contracts are made of: strict JSON fields, a serializer that refuses keys it does
-not declare, and :func:`validated`, which turns the first error into the API's one error shape.
+not declare, and :func:`validated`, which turns the first error into the API's one error shape
+(``tablescore.api.invalid_entry``, which the scoring API's serializers use too).
 
 DRF's own fields are lenient where a contract must not be (``CharField`` takes ``5`` as ``"5"``,
 ``IntegerField`` takes ``"5"`` and ``5.0``, ``BooleanField`` takes ``"yes"``), and their messages
@@ -13,15 +14,15 @@ What this module does not do: know any tournament rule (the contracts and servic
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from django.core.validators import MaxLengthValidator
 from rest_framework import serializers
-from rest_framework.exceptions import ErrorDetail
 from rest_framework.settings import api_settings
 
 from clubs.errors import InvalidEntry
+from tablescore.api import invalid_entry
 
 NON_FIELD = api_settings.NON_FIELD_ERRORS_KEY
 
@@ -169,37 +170,11 @@ class Contract(serializers.Serializer):  # type: ignore[type-arg]
 
 def validated(contract: type[Contract], data: Any, *, many: bool = False) -> Any:
     """The contract's validated value for ``data`` (with ``many``, a list of such values), or
-    :class:`InvalidEntry` naming the first problem: its top-level field (``None`` for the body as a
-    whole), the rule, and for a list the ``row`` (0-based) it is in."""
+    :class:`InvalidEntry` naming the first problem (``tablescore.api.invalid_entry``: its top-level
+    field, the rule, and for a list the ``row`` it is in)."""
     if not many and not isinstance(data, Mapping):
         raise InvalidEntry(contract.not_an_object, None)
     checked = contract(data=data, many=many)
     if checked.is_valid():
         return checked.validated_data
-    field, rule, row = _first_error(checked.errors)
-    extra = {} if row is None else {"row": row}
-    raise InvalidEntry(rule, field, **extra)
-
-
-def _first_error(errors: Any) -> tuple[str | None, str, int | None]:
-    """The first error of a serializer's ``errors``: field, rule and row (a list's errors are
-    keyed by the index of each item at fault)."""
-    if isinstance(errors, Mapping) and errors:
-        key, problem = next(iter(errors.items()))
-        if isinstance(key, int):
-            field, rule, _ = _first_error(problem)
-            return field, rule, key
-        return (None if key == NON_FIELD else str(key)), _leaf(problem), None
-    return None, _leaf(errors), None
-
-
-def _leaf(problem: Any) -> str:
-    """The first message in a nested error (a list of messages, a field's dict, a child's list)."""
-    while not isinstance(problem, str | ErrorDetail):
-        if isinstance(problem, Mapping):
-            problem = next(iter(problem.values()), "")
-        elif isinstance(problem, Sequence) and problem:
-            problem = next((p for p in problem if p), problem[0])
-        else:
-            return str(problem)
-    return str(problem)
+    raise invalid_entry(checked.errors)
