@@ -1,10 +1,10 @@
 """A table's result: read from its matches as they change, or set by the organizer; and what a
 result settles (the round complete, the tournament over).
 
-A match tells the tournament it changed through ``tournaments.events`` and the ``match_changed``
-task, which calls :func:`table_sync`. The organizer's word (:func:`table_adjust`,
-:func:`table_forfeit`, or :func:`table_decide` with either) stands over the matches until
-:func:`table_reset` takes it back.
+A match tells the tournament it changed through scoring's ``match_changed`` signal, which
+``tournaments.listeners`` turns into the ``match_changed`` task, which calls :func:`table_sync`.
+The organizer's word (:func:`table_adjust`, :func:`table_forfeit`, or :func:`table_decide` with
+either) stands over the matches until :func:`table_reset` takes it back.
 """
 
 from __future__ import annotations
