@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import exclusive_with, other_side
 from games.declaration import EntryContext, Field, Option, Rule
+from games.match import DealScore, Result, Table
 from games.values import Context, Integer, Kind, Seat, SideRef, TrickSequence
 
 TRICKS = 9

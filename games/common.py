@@ -76,11 +76,6 @@ def other_side(sides: tuple[str, ...], side: str) -> str:
     return sides[1] if side == sides[0] else sides[0]
 
 
-def seat_side(sides: tuple[str, ...], seat: int) -> str:
-    """The side a seat belongs to in a partnership game (docs/games/README.md §2: seat i is side i % 2)."""
-    return sides[seat % 2]
-
-
 def best(totals: Mapping[str, int], low_wins: bool = False) -> str | None:
     """The single best side, or ``None`` when the best total is shared."""
     if not totals:

@@ -7,7 +7,7 @@ and bonuses go above. Tied deals and nullos put their trick points into a pot th
 decisive deal collects. The first player to win 2 games wins the rubber, its bonus and the match.
 The deal alternates after every entry, dead deals included.
 
-This module holds the rules class (identity, one deal, the match end);
+This module holds the rules class (identity, one deal, the match end, what a scoreboard shows);
 the rest is split by concern:
 
 - ``vocabulary.py``: the words of the entry and the numbers of the rules;
@@ -24,12 +24,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import best
 from games.declaration import Field, Option
+from games.facts import Fact, Facts, Row, RowKind, Sheet, cells, per_side, plural
 from games.jo_jotte.deals import DealSheet, JoJotteState, game_and_rubber, nullo, played, slam
 from games.jo_jotte.declaration import FIELDS, OPTIONS
 from games.jo_jotte.vocabulary import NULLO, SLAM
+from games.match import DealRecord, DealScore, Result, Table
+
+#: A deal's result in the players' words, for the deal history.
+RESULT_WORDS = {
+    "dead": "dead",
+    "declarer": "declarer won",
+    "opponent": "opponent won",
+    "tie": "tie",
+    "nullo_made": "nullo made",
+    "nullo_failed": "nullo failed",
+    "slam_made": "slam made",
+    "slam_failed": "slam failed",
+}
 
 
 class JoJotte(Game[JoJotteState]):
@@ -84,3 +98,43 @@ class JoJotte(Game[JoJotteState]):
         if state.rubber_winner is None:
             games.append({"number": state.game, "below": dict(state.below), "winner": None})
         return {"games": games, "pot": state.pot}
+
+    def facts(
+        self, table: Table, state: JoJotteState, deals: tuple[DealRecord, ...], result: Result
+    ) -> Facts:
+        """The Bridge-style sheet (bonuses and melds above the line, newest on top; each game's trick
+        scores below it, closed by the game's total) and the held pot. The target belongs to each
+        game, so the match itself has none."""
+        sides = table.sides
+        rows = [
+            Row((f"deal {d.number}", *cells(sides, d.score.extra["above"])), RowKind.ABOVE)
+            for d in reversed(deals)
+            if any(d.score.extra["above"].values())
+        ]
+        rows.append(Row(("the line", *("" for _ in sides)), RowKind.LINE))
+        games: list[tuple[int, Mapping[str, int], str | None]] = [
+            (n, below, winner) for n, (below, winner) in enumerate(state.finished_games, 1)
+        ]
+        if state.rubber_winner is None:
+            games.append((state.game, state.below, None))
+        for number, below, winner in games:
+            rows += [
+                Row((f"deal {d.number}", *cells(sides, d.score.extra["below"])), RowKind.BELOW)
+                for d in deals
+                if d.score.extra["game"] == number and any(d.score.extra["below"].values())
+            ]
+            name = f"Game {number}: {winner} won" if winner else f"Game {number} (playing)"
+            rows.append(Row((name, *cells(sides, below)), RowKind.TOTAL))
+        won = per_side(sides, state.games_won(sides))
+        sheet = Sheet(
+            "Above and below the line", ("", *sides), tuple(rows), (f"Games won in the rubber: {won}",)
+        )
+        pot = f"{plural(state.pot, 'point')}, for the next deal won" if state.pot else "none"
+        return Facts(lines=(Fact("Held pot", pot),), sheets=(sheet,))
+
+    def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
+        extra = record.score.extra
+        notes = [RESULT_WORDS[extra["result"]], f"game {extra['game']}"]
+        if extra["pot"]:
+            notes.append(f"pot {extra['pot']}")
+        return tuple(notes)
