@@ -31,8 +31,9 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
             return f"{what} must add up to {expected}, not {sum(value.values())}"
         return None
 
-    label = total if isinstance(total, int) else "the deal total"
-    return Rule(f"The values add up to {label}.", check)
+    if isinstance(total, int):
+        return Rule(f"The values add up to {total}.", check, total)
+    return Rule("The values add up to the deal total.", check)
 
 
 def exclusive_with(*others: str) -> Rule:

@@ -134,7 +134,7 @@ class Klaverjas(Game[None]):
         ),
         Field(
             "roem",
-            PerSide(ListOf(Choice(ROEM_ITEMS)), all_sides=False),
+            PerSide(ListOf(Choice(ROEM_ITEMS, labels=tuple(ROEM_WORDS.items()))), all_sides=False),
             "The roem each side claimed in its tricks; a side may be left out (no roem).",
             required=False,
             default={},

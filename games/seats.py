@@ -82,6 +82,11 @@ class Party:
         return len(self.places) > 1
 
     @property
+    def named_after_players(self) -> bool:
+        """Whether the party's name is its players' names ("Ann & Cy"), which reads as plural."""
+        return self.several and self.name == partnership_name(p.player for p in self.places)
+
+    @property
     def players(self) -> str:
         """The partnership's players as its display name ("Ann & Cy"); empty for a single player,
         while no player is named, or when that is the side's own name."""
@@ -91,11 +96,12 @@ class Party:
         return "" if named == self.name else named
 
     @property
-    def compass(self) -> str:
-        """Where the partnership sits ("North & South"); empty for a single player."""
+    def seated(self) -> str:
+        """Who of the partnership sits where ("Ann (North) & Cy (South)", "North & South" while
+        nobody is named); empty for a single player."""
         if not self.several:
             return ""
-        return partnership_name(place.compass for place in self.places if place.compass)
+        return partnership_name(place.label for place in self.places)
 
 
 @dataclass(frozen=True)
@@ -127,10 +133,10 @@ class Seating:
         party = self.party(side)
         return party.players if party is not None else ""
 
-    def several(self, name: str) -> bool:
-        """Whether the side or team ``name`` is more than one player."""
+    def named_after_players(self, name: str) -> bool:
+        """Whether the side or team ``name`` is named after its players ("Ann & Cy")."""
         party = self.party(name)
-        return party is not None and party.several
+        return party is not None and party.named_after_players
 
     def who(self, seat_or_side: int | str) -> str:
         """How a page names a dealer or a leader: a seat number by its player and compass seat

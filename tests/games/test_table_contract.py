@@ -58,7 +58,7 @@ def test_every_game_seats_every_table_it_can_have(key, when, shape: TableShape):
         assert [p.compass for p in seating.places] == list(compass(shape.seats))
         assert all(seating.plays_for(p.seat) == sides[p.seat % 2] for p in seating.places)
         assert [len(party.places) for party in seating.sides] == [shape.seats // 2] * 2
-        assert all(party.several and party.compass for party in seating.sides)
+        assert all(party.several and party.seated for party in seating.sides)
         assert seating.players_of("Us") == partnership_name(players[0::2])
     else:
         assert [p.label for p in seating.places] == list(sides)
@@ -72,9 +72,9 @@ def test_partners_sit_across_at_north_and_south_against_east_and_west():
     assert [side_of_seat(s) for s in range(4)] == [0, 1, 0, 1]
     four = seat(TableShape(4, 2, 2, True), ("NS", "EW"), ("Ann", "Bob", "Cy", "Dee"))
     assert [p.label for p in four.places] == ["Ann (North)", "Bob (East)", "Cy (South)", "Dee (West)"]
-    assert [(party.players, party.compass) for party in four.sides] == [
-        ("Ann & Cy", "North & South"),
-        ("Bob & Dee", "East & West"),
+    assert [(party.players, party.seated) for party in four.sides] == [
+        ("Ann & Cy", "Ann (North) & Cy (South)"),
+        ("Bob & Dee", "Bob (East) & Dee (West)"),
     ]
 
 
@@ -88,14 +88,17 @@ def test_six_seats_go_round_the_compass_team_mates_alternating():
         "South-West",
         "North-West",
     ]
-    assert six.sides[0].compass == "North & South-East & South-West"
+    assert six.sides[0].seated == "North & South-East & South-West"
     assert six.players_of("Us") == ""  # nobody named yet
 
 
 def test_a_side_named_after_its_players_is_not_named_twice():
     seating = seat(TableShape(4, 2, 2, True), ("Ann & Cy", "Bob & Dee"), ("Ann", "Bob", "Cy", "Dee"))
     assert seating.players_of("Ann & Cy") == ""
-    assert seating.several("Ann & Cy")
+    assert seating.named_after_players("Ann & Cy")
+    assert not seat(TableShape(4, 2, 2, True), ("NS", "EW"), ("Ann", "Bob", "Cy", "Dee")).named_after_players(
+        "NS"
+    )
 
 
 def test_a_page_names_a_dealer_by_player_and_compass_seat_or_by_side():
@@ -117,8 +120,8 @@ def test_matching_trumps_teams_are_parties_named_by_the_same_rule():
     state = find_game("matching-trumps").new_match(["Ann", "Bob", "Cy", "Dee"], {"teams": [[0, 2], [1, 3]]})
     seating = state.seating()
     assert [team.name for team in seating.teams] == ["Ann & Cy", "Bob & Dee"]
-    assert seating.several("Ann & Cy")
-    assert not seating.several("Ann")
+    assert seating.named_after_players("Ann & Cy")
+    assert not seating.named_after_players("Ann")
 
 
 # -- what is worth showing: every game, every worked example ----------------------------------------
