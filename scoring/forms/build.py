@@ -271,7 +271,7 @@ class FieldBuilder:
             return SeatList(parts, widget=group_widget(parts, "list"), label=label)
         values = choices_of(item, self.ctx, self.seating)
         if values is not None and not isinstance(item, Integer):
-            return CountsField([(value, words.text) for value, words in values], name=name, label=label)
+            return CountsField([(value, words.text) for value, words in values], label=label)
         if isinstance(item, Integer):
             widget = TextBox(hint="numbers separated by spaces", attrs={"inputmode": "numeric"})
             return NumberList(widget=widget, label=label)

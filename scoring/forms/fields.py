@@ -304,7 +304,7 @@ class Tagged(PartsField):
 class CountsField(PartsField):
     """A JSON list of choices (roem: ``["stuk", "run3", "run3"]``), entered as a count per choice."""
 
-    def __init__(self, choices: Sequence[tuple[Any, str]], *, name: str, label: str) -> None:
+    def __init__(self, choices: Sequence[tuple[Any, str]], *, label: str) -> None:
         self.counted = [value for value, _ in choices]
         parts: dict[Any, Any] = {}
         widgets: dict[Any, NumberBox] = {}
