@@ -28,7 +28,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import GAMES, GameError, find_game
-from games.base import Game, MatchState
+from games.base import Game
+from games.match import MatchState
 
 TARGET_US = 50.0
 HUGE = 10**9

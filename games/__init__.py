@@ -11,13 +11,14 @@ from typing import Any
 from games.aluette import Aluette
 from games.auction_forty_five import AuctionFortyFive
 from games.back_alley import BackAlley
-from games.base import DealScore, Game, MatchState, Result, Table
+from games.base import Game
 from games.coinche import Coinche
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
 from games.jam import Jam
 from games.jo_jotte import JoJotte
 from games.klaverjas import Klaverjas
+from games.match import DealScore, MatchState, Result, Table
 from games.matching_trumps import MatchingTrumps
 from games.parcellus import Parcellus
 from games.tally import Tally

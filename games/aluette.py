@@ -14,38 +14,18 @@ wraps the game from outside.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import exclusive_with, other_side
 from games.declaration import EntryContext, Field, Option, Rule
-from games.values import Context, Integer, Kind, Seat, SideRef, TrickSequence
+from games.match import DealScore, Result, Table
+from games.values import CheckedByRule, Integer, Seat, SideRef, TrickSequence
 
 TRICKS = 9
 FIVE = 5
 
 _SEQUENCE = TrickSequence(TRICKS)
-
-
-@dataclass(frozen=True)
-class _CheckedByRule:
-    """A kind that describes itself as ``kind`` but leaves the check to a rule of the field.
-
-    The rules check ``sequence`` against the other entry form before its format; this lets the
-    format check run second while the docs and the schema still show the format.
-    """
-
-    kind: Kind
-
-    def describe(self) -> str:
-        return self.kind.describe()
-
-    def check(self, value: Any, ctx: Context) -> str | None:
-        return None
-
-    def schema(self) -> dict[str, Any]:
-        return self.kind.schema()
 
 
 def _sequence_format(value: Any, ctx: EntryContext) -> str | None:
@@ -84,7 +64,7 @@ class Aluette(Game[None]):
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "sequence",
-            _CheckedByRule(_SEQUENCE),
+            CheckedByRule(_SEQUENCE),
             "Who won each of the 9 tricks, in order: A for the first side, B for the second.",
             required=False,
             rules=(

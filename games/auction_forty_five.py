@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to, other_side
 from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
+from games.match import DealScore, Result, Table
 from games.values import Boolean, Choice, Integer, OneOf, PerSide, Seat, SideRef
 
 TRICKS = 5

@@ -24,10 +24,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import Dealer, DealScore, Game, Result, Table
+from games.base import Game
 from games.common import SUITS, best
 from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
 from games.errors import GameError, OptionError
+from games.facts import Fact, Facts, plural
+from games.match import Dealer, DealRecord, DealScore, Result, Table
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 MAX_HAND = 13
@@ -456,3 +458,17 @@ class BackAlley(Game[BackAlleyState]):
 
     def next_deal(self, table: Table, state: BackAlleyState, dealer: Dealer) -> dict[str, Any]:
         return {"dealer": dealer, "hand_size": state.hand_size}
+
+    def facts(
+        self, table: Table, state: BackAlleyState, deals: tuple[DealRecord, ...], result: Result
+    ) -> Facts:
+        """How many cards each player gets in the next deal."""
+        return Facts(upcoming=(Fact("Hand size", f"{plural(state.hand_size, 'card')} each"),))
+
+    def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
+        extra = record.score.extra
+        return (
+            ("dead", plural(extra["hand_size"], "card"))
+            if extra["dead"]
+            else (plural(extra["hand_size"], "card"),)
+        )

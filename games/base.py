@@ -1,17 +1,17 @@
-"""The game contract: a rules class per game, and the immutable match state it replays into.
+"""The game contract: a rules class per game (the match state it replays into is in match.py).
 
 A game subclasses :class:`Game` and declares its identity, its entry ``fields``, its ``options``
 and ``presets``; it implements :meth:`Game.start`, :meth:`Game.score` and :meth:`Game.result`, and
-overrides the dealer, ``next_deal`` and structure hooks where its rules say so. Everything else
-here is shared: side checks, option resolution (docs/games/README.md §4), the after-the-end check, entry
-validation, dealer rotation, running totals and the output document (docs/games/README.md §6).
+overrides the dealer, ``next_deal``, structure and display hooks (``facts``, ``deal_notes``) where
+its rules say so. Everything else here is shared: side checks, option resolution
+(docs/games/README.md §4), dealer rotation, and who sits where (``seating``, from seats.py).
 
 The class attributes describe the game as its defaults play it. A club variant that changes the
 table or the whole entry (six-handed Auction Forty-Five, individual Back Alley) is a
 :class:`Variant`: under its option values the game answers with another :class:`TableShape`,
 other entry fields and other declarations of some options. Everything that depends on the shape
 asks the game with the match's options (:meth:`Game.table_shape`, :meth:`Game.entry_fields`,
-:meth:`Game.options_in_force`), never the class attributes.
+:meth:`Game.options_in_force`, :meth:`Game.seating`), never the class attributes.
 
 What this module does not do: know any game's rules, or touch Django.
 """
@@ -19,79 +19,19 @@ What this module does not do: know any game's rules, or touch Django.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games.common import best
-from games.declaration import Field, Option, TableShape, Variant, When, validate_entry
-from games.errors import GameError, IllegalDealError, OptionError, SidesError
-from games.values import Choice, SideRef
+from games.declaration import Field, Option, TableShape, Variant, When
+from games.errors import OptionError, SidesError
+from games.facts import Facts
+from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
+from games.seats import Seating, seat
+from games.values import Choice, SideRef, is_int
 
 S = TypeVar("S")
-
-Dealer = int | str
-
-
-@dataclass(frozen=True)
-class Table:
-    """The fixed facts of one match: its sides and effective options, and what follows from them
-    (the table's shape and the entry's fields, worked out once by ``Game.resolve_options``)."""
-
-    sides: tuple[str, ...]
-    options: Mapping[str, Any]
-    shape: TableShape | None = None
-    entry: tuple[Field, ...] | None = None
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """What one deal scored: points per side, the rules applied in words, and game-specific keys."""
-
-    scores: Mapping[str, int]
-    breakdown: tuple[str, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    warnings: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Result:
-    """Where a match stands after a deal: ``finished``, the ``winner`` (or ``None``), and extras."""
-
-    finished: bool
-    winner: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def draw(self) -> bool:
-        """A finished match without a winner."""
-        return self.finished and self.winner is None
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    """One scored deal in a match, as it appears in the output."""
-
-    number: int
-    dealer: Dealer
-    entry: Mapping[str, Any]
-    score: DealScore
-    running_totals: Mapping[str, int]
-
-    def as_json(self) -> dict[str, Any]:
-        """The ``deals[k]`` object of docs/games/README.md §6."""
-        out: dict[str, Any] = {
-            "number": self.number,
-            "dealer": self.dealer,
-            "scores": dict(self.score.scores),
-            "breakdown": list(self.score.breakdown),
-            "running_totals": dict(self.running_totals),
-        }
-        out.update(self.score.extra)
-        if self.score.warnings:
-            out["warnings"] = list(self.score.warnings)
-        return out
 
 
 class Game(ABC, Generic[S]):
@@ -137,6 +77,14 @@ class Game(ABC, Generic[S]):
         if variant is not None and variant.shape is not None:
             return variant.shape
         return TableShape(cls.seats(), cls.min_sides, cls.max_sides, cls.partnerships)
+
+    @classmethod
+    def seating(
+        cls, options: Mapping[str, Any] | None, sides: Sequence[str], players: Sequence[str] = ()
+    ) -> Seating:
+        """Who sits where in a match with these effective ``options`` and ``sides``: each seat's
+        compass name, player (``players`` in seat order, for a partnership table) and side."""
+        return seat(cls.table_shape(options), sides, players)
 
     @classmethod
     def table_shapes(cls) -> tuple[tuple[When | None, TableShape], ...]:
@@ -267,6 +215,16 @@ class Game(ABC, Generic[S]):
         """What entry rules see as ``ctx.state``; the game state unless a game needs more."""
         return state
 
+    def facts(self, table: Table, state: S, deals: tuple[DealRecord, ...], result: Result) -> Facts:
+        """What is worth showing of the match besides its totals and deals (games/facts.py): by
+        default the target or the number of deals its options set the match."""
+        target, count = table.options.get("target"), table.options.get("deals")
+        return Facts(target=target if is_int(target) else None, deals=count if is_int(count) else None)
+
+    def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
+        """A few words about one deal worth showing beside its scores ("made", "13 cards")."""
+        return ()
+
     # -- shared machinery -------------------------------------------------------------------
 
     @staticmethod
@@ -382,109 +340,3 @@ class Game(ABC, Generic[S]):
     ) -> MatchState[S]:
         """The match after every entry, in order; the first bad entry raises with its index."""
         return self.new_match(sides, options, overrides, deal_limit).play_all(entries)
-
-
-@dataclass(frozen=True)
-class MatchState(Generic[S]):
-    """A match after some deals. Immutable: :meth:`play` returns a new state."""
-
-    game: Game[S]
-    table: Table
-    deals: tuple[DealRecord, ...]
-    totals: Mapping[str, int]
-    state: S
-    result: Result
-    deal_limit: int | None = None
-
-    @property
-    def finished(self) -> bool:
-        """Whether the match has ended."""
-        return self.result.finished
-
-    def outcome(self) -> Result | None:
-        """The result once the match has ended, else ``None``."""
-        return self.result if self.result.finished else None
-
-    def next_dealer(self) -> Dealer | None:
-        """Who deals next, or ``None`` once the match has finished."""
-        if self.finished:
-            return None
-        return self.game.dealer(self.table, self.state, len(self.deals))
-
-    def validate(self, raw: Any) -> dict[str, Any]:
-        """Check one entry in the context of this state; raises :class:`IllegalDealError`."""
-        return _validate(self.game, self.table, self.state, self.totals, self.result, len(self.deals), raw)
-
-    def play(self, raw: Any) -> MatchState[S]:
-        """The match after one more entry."""
-        return self.play_all((raw,))
-
-    def play_all(self, entries: Iterable[Any]) -> MatchState[S]:
-        """The match after the given entries, scored one by one; the first bad one raises."""
-        game, table = self.game, self.table
-        deals = list(self.deals)
-        totals = dict(self.totals)
-        state, result = self.state, self.result
-        running: Mapping[str, int] = self.totals
-        for raw in entries:
-            index = len(deals)
-            clean = _validate(game, table, state, running, result, index, raw)
-            dealer = game.dealer(table, state, index)
-            try:
-                score, state = game.score(table, state, clean, running)
-            except GameError as error:
-                raise IllegalDealError(error.field, error.rule, index) from None
-            for side in table.sides:
-                totals[side] += score.scores.get(side, 0)
-            running = MappingProxyType(dict(totals))
-            deals.append(DealRecord(index + 1, dealer, MappingProxyType(clean), score, running))
-            result = game.result(table, state, running, len(deals))
-            if self.deal_limit is not None and not result.finished and len(deals) >= self.deal_limit:
-                winner = game.leader(table, state, running)
-                result = Result(True, winner, {**result.extra, "deal_limit": self.deal_limit})
-        return replace(self, deals=tuple(deals), totals=running, state=state, result=result)
-
-    def as_json(self) -> dict[str, Any]:
-        """The output document of docs/games/README.md §6."""
-        dealer = self.next_dealer()
-        outcome: dict[str, Any] = {
-            "finished": self.result.finished,
-            "winner": self.result.winner,
-            "draw": self.result.draw,
-        }
-        outcome.update(self.result.extra)
-        doc: dict[str, Any] = {
-            "game": self.game.key,
-            "options": dict(self.table.options),
-            "sides": list(self.table.sides),
-            "deals": [d.as_json() for d in self.deals],
-            "totals": dict(self.totals),
-            "outcome": outcome,
-            "next_dealer": dealer,
-            "next_deal": None if dealer is None else self.game.next_deal(self.table, self.state, dealer),
-        }
-        doc.update(self.game.structure(self.table, self.state))
-        return doc
-
-
-def _validate(
-    game: Game[S],
-    table: Table,
-    state: S,
-    totals: Mapping[str, int],
-    result: Result,
-    index: int,
-    raw: Any,
-) -> dict[str, Any]:
-    if result.finished:
-        raise IllegalDealError(None, "the match is already finished", index)
-    try:
-        return validate_entry(
-            game.entry_shape(table.options) if table.entry is None else table.entry,
-            raw,
-            sides=table.sides,
-            options=table.options,
-            state=game.entry_context(table, state, totals, index),
-        )
-    except GameError as error:
-        raise IllegalDealError(error.field, error.rule, index) from None

@@ -31,8 +31,9 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
             return f"{what} must add up to {expected}, not {sum(value.values())}"
         return None
 
-    label = total if isinstance(total, int) else "the deal total"
-    return Rule(f"The values add up to {label}.", check)
+    if isinstance(total, int):
+        return Rule(f"The values add up to {total}.", check, total)
+    return Rule("The values add up to the deal total.", check)
 
 
 def exclusive_with(*others: str) -> Rule:
@@ -74,11 +75,6 @@ def blocks(sequence: str) -> list[tuple[str, int]]:
 def other_side(sides: tuple[str, ...], side: str) -> str:
     """The opponent in a two-sided game."""
     return sides[1] if side == sides[0] else sides[0]
-
-
-def seat_side(sides: tuple[str, ...], seat: int) -> str:
-    """The side a seat belongs to in a partnership game (docs/games/README.md §2: seat i is side i % 2)."""
-    return sides[seat % 2]
 
 
 def best(totals: Mapping[str, int], low_wins: bool = False) -> str | None:

@@ -64,6 +64,9 @@ class Rule:
 
     text: str
     check: Check
+    #: The fixed sum this rule requires of a per-side map's values, if it is one (a form then fills
+    #: in the second of two numbers from the first).
+    total: int | None = None
 
 
 @dataclass(frozen=True)

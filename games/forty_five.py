@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to
 from games.declaration import Field, Option
+from games.match import DealScore, Result, Table
 from games.values import Integer, PerSide, Seat
 
 TRICKS = 5

@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import adds_up_to, blocks, exclusive_with
 from games.declaration import EntryContext, Field, Option, Rule
+from games.facts import Facts, Row, Sheet, cells, per_side
+from games.match import DealRecord, DealScore, Result, Table
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, TrickSequence
 
 TRICKS = 26
@@ -187,6 +189,23 @@ class Jam(Game[JamState]):
         won = {side: state.won(side) for side in table.sides}
         winner = next((side for side in table.sides if won[side] >= self._needed(table)), None)
         return Result(winner is not None, winner, {"rubbers_won": won})
+
+    def facts(self, table: Table, state: JamState, deals: tuple[DealRecord, ...], result: Result) -> Facts:
+        """The rubbers, each with its points and winner; the target belongs to each rubber, so the
+        match itself has none."""
+        sides = table.sides
+        rows = [
+            Row((f"Rubber {number}", *cells(sides, points), winner))
+            for number, (points, winner) in enumerate(state.finished_rubbers, 1)
+        ]
+        if not result.finished:
+            rows.append(Row((f"Rubber {state.rubber}", *cells(sides, state.points), "playing")))
+        won = per_side(sides, {side: state.won(side) for side in sides})
+        sheet = Sheet("Rubbers", ("", *sides, "Winner"), tuple(rows), (f"Rubbers won: {won}",))
+        return Facts(sheets=(sheet,))
+
+    def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
+        return (f"rubber {record.score.extra['rubber']}",)
 
     def structure(self, table: Table, state: JamState) -> dict[str, Any]:
         rubbers = [

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to, best, other_side
 from games.declaration import EntryContext, Field, Option, Rule, When
+from games.match import DealRecord, DealScore, Result, Table
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, Seat, SideRef
 
 CARD_POINTS = 162
@@ -133,7 +134,7 @@ class Klaverjas(Game[None]):
         ),
         Field(
             "roem",
-            PerSide(ListOf(Choice(ROEM_ITEMS)), all_sides=False),
+            PerSide(ListOf(Choice(ROEM_ITEMS, labels=tuple(ROEM_WORDS.items()))), all_sides=False),
             "The roem each side claimed in its tricks; a side may be left out (no roem).",
             required=False,
             default={},
@@ -285,6 +286,12 @@ class Klaverjas(Game[None]):
             )
         extra = {"result": result, "roem_points": roem, "pit": pit}
         return DealScore(scores, tuple(breakdown), extra), None
+
+    def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
+        """The result, and how far the deal was doubled when it was (kraak × 2)."""
+        kraak = str(record.entry.get("kraak", "none"))
+        result = str(record.score.extra["result"])
+        return (result,) if kraak == "none" else (result, KRAAK_WORDS[kraak])
 
     @staticmethod
     def _made(

@@ -17,14 +17,17 @@ connect the referee to the score keeper (the table still enters the tricks).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
-from games.base import Dealer, DealScore, Game, Result, Table
+from games.base import Game
 from games.cards import SUIT_SYMBOLS, Card, CardError, parse_card
 from games.common import adds_up_to, best
 from games.declaration import EntryContext, Field, Option, Rule
 from games.errors import GameError
+from games.facts import Fact, Facts, Row, Sheet
+from games.match import Dealer, DealRecord, DealScore, Result, Table
+from games.seats import Party, Seating, partnership_name
 from games.values import Context, Integer, PerSide, SideRef, is_int
 
 TRICKS = 10
@@ -35,8 +38,8 @@ MAX_CARDS = 5
 
 
 def team_label(sides: Sequence[str], team: Sequence[int]) -> str:
-    """A team's label: its members' names joined by " & " in the order given."""
-    return " & ".join(sides[position] for position in team)
+    """A team's label: its members' names as a partnership's name, in the order given."""
+    return partnership_name(sides[position] for position in team)
 
 
 @dataclass(frozen=True)
@@ -223,6 +226,30 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
 
     def structure(self, table: Table, state: MatchingTrumpsState) -> dict[str, Any]:
         return {"team_totals": state.team_totals_json()} if state.teams else {}
+
+    @classmethod
+    def seating(
+        cls, options: Mapping[str, Any] | None, sides: Sequence[str], players: Sequence[str] = ()
+    ) -> Seating:
+        """Everyone plays for themselves; with ``teams``, the teams are named parties on top."""
+        seating = super().seating(options, sides, players)
+        teams = (options or {}).get("teams") or ()
+        parties = tuple(
+            Party(team_label(sides, team), tuple(seating.places[p] for p in team)) for team in teams
+        )
+        return replace(seating, teams=parties)
+
+    def facts(
+        self, table: Table, state: MatchingTrumpsState, deals: tuple[DealRecord, ...], result: Result
+    ) -> Facts:
+        """The teams' totals, when there are teams, and who leads the next deal."""
+        facts = replace(super().facts(table, state, deals, result), upcoming=(Fact("Leads", state.leader),))
+        if not state.teams:
+            return facts
+        rows = tuple(
+            Row((label, str(total))) for (label, _), total in zip(state.teams, state.team_totals, strict=True)
+        )
+        return replace(facts, sheets=(Sheet("Teams", ("Team", "Total"), rows),))
 
 
 # -- the trick referee --------------------------------------------------------------------------

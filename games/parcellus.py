@@ -13,12 +13,14 @@ pass itself, or which cards were captured beyond the J♥.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from games.base import Dealer, DealScore, Game, Result, Table
+from games.base import Game
 from games.common import adds_up_to, best
 from games.declaration import EntryContext, Field, Option, Rule
+from games.facts import Fact, Facts
+from games.match import Dealer, DealRecord, DealScore, Result, Table
 from games.values import Integer, PerSide, SideRef
 
 PARCELS = 6
@@ -174,3 +176,10 @@ class Parcellus(Game[ParcellusState]):
 
     def next_deal(self, table: Table, state: ParcellusState, dealer: Dealer) -> dict[str, Any]:
         return {"dealer": dealer, "pass": state.passing}
+
+    def facts(
+        self, table: Table, state: ParcellusState, deals: tuple[DealRecord, ...], result: Result
+    ) -> Facts:
+        """Which way the cards are passed before the next deal."""
+        upcoming = (Fact("Pass cards", f"to the {state.passing}"),)
+        return replace(super().facts(table, state, deals, result), upcoming=upcoming)

@@ -249,6 +249,27 @@ class TrickSequence:
 
 
 @dataclass(frozen=True)
+class CheckedByRule:
+    """A kind that describes itself as ``kind`` but leaves the check to a rule of the field.
+
+    A field whose rules must look at the entry before its value's format (Aluette's ``sequence``,
+    checked against the other way of entering a deal first) is declared with this; the docs, the
+    schema and the entry form still see ``kind``.
+    """
+
+    kind: Kind
+
+    def describe(self) -> str:
+        return self.kind.describe()
+
+    def check(self, value: Any, ctx: Context) -> str | None:
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        return self.kind.schema()
+
+
+@dataclass(frozen=True)
 class OneOf:
     """The first of several kinds that accepts the value (a bid is a number or ``"capot"``)."""
 

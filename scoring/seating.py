@@ -4,7 +4,7 @@ A game's options may change its table (five players each on their own for indivi
 six seats for six-handed Forty-Five). This module turns the options chosen so far (on the "new
 match" page, or for a tournament's matches) into the table they bring and the options that then
 depend on who sits there; and gives words for each table, a link per table that makes the choices
-bringing it, and the note that says which seats are partners. The rules themselves are the game's
+bringing it, and the note that says which seats (by the compass) are partners. The rules themselves are the game's
 (``Game.table_shape``, ``Game.options_in_force``).
 """
 
@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 from games import Game, GameError, find_game
 from games.declaration import TableShape, When
+from games.seats import compass, side_of_seat
 
 
 def _effective(game: type[Game[Any]], chosen: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -77,13 +78,14 @@ def _choices_for(game: type[Game[Any]], when: When | None) -> dict[str, str]:
     return {f"o.{when.option}": json.dumps(when.values[0])}
 
 
-def partner_note(seats: int) -> str:
-    """Which seats are partners: "Seats 0 and 2 are partners (side 1), seats 1 and 3 (side 2)."."""
-    if not seats:
+def partner_note(shape: TableShape) -> str:
+    """Which seats are partners, by the compass: "North and South are partners (side 1), East and
+    West (side 2)."; empty at a table of individual players."""
+    if not shape.partnerships:
         return ""
-    first = _and([str(i) for i in range(0, seats, 2)])
-    second = _and([str(i) for i in range(1, seats, 2)])
-    return f"Seats {first} are partners (side 1), seats {second} (side 2)."
+    names = compass(shape.seats)
+    first, second = (_and([n for i, n in enumerate(names) if side_of_seat(i) == side]) for side in (0, 1))
+    return f"{first} are partners (side 1), {second} (side 2)."
 
 
 def _and(items: list[str]) -> str:

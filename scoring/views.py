@@ -8,9 +8,10 @@ Three audiences:
 - organizers (owners and organizers of the club): a new match, the scorer link with its QR code
   and printed slip, revoking or renewing the link, abandoning, and the match's audit trail.
 
-The entry form comes from the game's declaration (``scoring.forms``); the board's content from the
-stored state document (``scoring.display``); the chart's geometry from ``scoring.chart``. Writes go
-through ``scoring.services`` with the actor (user name or "table link") and the client's address.
+The entry form comes from the game's declaration (``scoring.forms.entry``); the board's content from
+the match replayed by its game (``scoring.display``); the chart's geometry from ``scoring.chart``.
+Writes go through ``scoring.services`` with the actor (user name or "table link") and the client's
+address.
 """
 
 from __future__ import annotations
@@ -31,10 +32,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import actor_for, can_manage, get_for_organizer
 from clubs.errors import ServiceError
 from clubs.models import Club
-from games import GAMES
+from games import GAMES, MatchState
 from scoring import display, services
 from scoring.access import deal_or_404, match_or_404, scorer_match
-from scoring.forms import AbandonForm, EntryForm, FormContext, MatchForm, RevokeForm, VoidForm
+from scoring.forms import AbandonForm, RevokeForm, VoidForm
+from scoring.forms.entry import EntryForm
+from scoring.forms.match import MatchForm
 from scoring.links import scorer_path, scorer_url
 from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
 from scoring.qr import qr_svg
@@ -48,25 +51,24 @@ POLL_SECONDS = 4
 
 
 def _board(match: Match) -> display.Board:
-    """The scoreboard; the cached state names each deal's stable number and version, so only the
-    voided deals need a query (older caches without them fall back to reading the deal rows)."""
-    docs = match.state.get("deals") or []
-    live = services.live_entries(match) if any("deal_number" not in d for d in docs) else []
-    voided = list(match.deals.filter(voided=True).order_by("number"))
-    return display.board(match, live, voided)
+    """The scoreboard: the match replayed by its game from its deals' current versions (one
+    query), so that every fact shown is the game's answer for the match as it stands."""
+    rows = services.deal_rows(match)
+    live = [(deal, version) for deal, version in rows if not deal.voided]
+    played = services.replay(match, [version.entry for _, version in live])
+    return display.board(match, played, live, [deal for deal, _ in rows if deal.voided])
 
 
-def _form_context(match: Match) -> FormContext:
-    return FormContext(
-        sides=tuple(match.sides),
-        options=dict(match.options),
-        seats=tuple(display.seat_players(match)),
-        partnerships=display.partnership(match),
-    )
+def _entry_form(match: Match, played: MatchState[Any], **given: Any) -> EntryForm:
+    """The entry form of the deal after ``played``, with the match's players in their seats."""
+    return EntryForm(played, players=match.seats or (), **given)
 
 
-def _entry_form(match: Match) -> EntryForm:
-    return EntryForm(GAMES[match.game_key], _form_context(match))
+def _before(match: Match, number: int) -> MatchState[Any]:
+    """The match as it stood before deal ``number`` (all of it, for a voided deal)."""
+    live = services.live_entries(match)
+    position = next((i for i, (deal, _) in enumerate(live) if deal.number == number), len(live))
+    return services.replay(match, [version.entry for _, version in live[:position]])
 
 
 def _poll_response(
@@ -153,13 +155,16 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponseBase:
 # -- the table: the scorer link ---------------------------------------------------------------
 
 
-def _table_context(request: HttpRequest, match: Match, token: str, form: EntryForm) -> dict[str, Any]:
-    last = match.deals.order_by("-number").values_list("number", flat=True).first() or 0
+def _table_context(
+    request: HttpRequest, match: Match, token: str, board: display.Board, form: EntryForm | None = None
+) -> dict[str, Any]:
+    """The scorer page of ``board``; its entry form is the next deal's unless ``form`` (as posted)."""
+    last = max((deal.number for deal in board.deals), default=0)
     return {
         "match": match,
         "token": token,
-        "board": _board(match),
-        "form": form,
+        "board": board,
+        "form": form or _entry_form(match, board.played),
         "entry_heading": f"Enter deal {last + 1}",
         "entry_submit": f"Save deal {last + 1}",
         "scorer": True,
@@ -175,10 +180,10 @@ def _table_context(request: HttpRequest, match: Match, token: str, form: EntryFo
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
     match = scorer_match(token)
-    form = _entry_form(match)
+    board = _board(match)
     if request.method == "GET":
-        return render(request, "scoring/table.html", _table_context(request, match, token, form))
-    form.bind(request.POST)
+        return render(request, "scoring/table.html", _table_context(request, match, token, board))
+    form = _entry_form(match, board.played, data=request.POST)
     entry = form.entry()
     status = 422
     if entry is not None:
@@ -191,7 +196,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 idempotency_key=request.POST.get("key") or None,
             )
         except ServiceError as error:
-            form.add_error(error.field, error.rule)
+            form.report(error.field, error.rule)
             status = error.status if error.status != 400 else 422
         else:
             number = document.get("deal", {}).get("number")
@@ -200,11 +205,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, notice)
                 return redirect(reverse("scoring:table", args=[token]) + "#board")
             match.refresh_from_db()
-            context = _table_context(request, match, token, _entry_form(match))
+            context = _table_context(request, match, token, _board(match))
             context["notice"] = notice
             return render(request, "scoring/table.html", context)
     match.refresh_from_db()
-    return render(request, "scoring/table.html", _table_context(request, match, token, form), status=status)
+    context = _table_context(request, match, token, _board(match), form)
+    return render(request, "scoring/table.html", context, status=status)
 
 
 @require_GET
@@ -260,16 +266,13 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """One deal: correct it (POST), with its change history and the form to void it."""
     match = scorer_match(token)
     deal = deal_or_404(match, number)
-    form = _entry_form(match)
-    void_form = VoidForm(initial={"version": deal.version})
-    current = deal.versions.filter(version=deal.version).first()
     if request.method == "GET":
-        if current is not None and current.entry is not None:
-            form.load(current.entry)
+        form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
+        void_form = VoidForm(initial={"version": deal.version})
         return render(
             request, "scoring/deal.html", _deal_context(request, match, token, deal, form, void_form)
         )
-    form.bind(request.POST)
+    form = _entry_form(match, _before(match, number), data=request.POST)
     entry = form.entry()
     status = 422
     expected = _int_or_none(request.POST.get("version"))
@@ -284,7 +287,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 source=Source.WEB,
             )
         except ServiceError as error:
-            form.add_error(error.field if error.field != "If-Match" else None, error.rule)
+            form.report(error.field if error.field != "If-Match" else None, error.rule)
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:
@@ -292,6 +295,12 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             return redirect(reverse("scoring:table", args=[token]) + "#board")
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     return render(request, "scoring/deal.html", context, status=status)
+
+
+def _stored_entry(deal: Deal) -> dict[str, Any] | None:
+    """The entry of the deal's current version (``None`` once it is voided)."""
+    current = deal.versions.filter(version=deal.version).first()
+    return None if current is None else current.entry
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -323,10 +332,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
         else:
             messages.success(request, f"Deal {number} voided.")
             return redirect(reverse("scoring:table", args=[token]) + "#board")
-    form = _entry_form(match)
-    current = deal.versions.filter(version=deal.version).first()
-    if current is not None and current.entry is not None:
-        form.load(current.entry)
+    form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
     context = _deal_context(request, match, token, deal, form, void_form)
     return render(request, "scoring/deal.html", context, status=422)
 
@@ -349,18 +355,16 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     key = (request.POST.get("game") if request.method == "POST" else request.GET.get("game")) or ""
     game = GAMES.get(key)
     players = list(the_club.players.order_by("name").values_list("name", flat=True))
-    form = MatchForm(game, players=players)
+    posted = request.POST if request.method == "POST" else None
+    form = MatchForm(game, players=players, data=posted, query=request.GET)
     status = 200
-    if request.method == "GET":
-        form.choose(request.GET)
     if request.method == "POST":
-        form.bind(request.POST)
-        arguments = form.cleaned()
+        arguments = form.arguments()
         if arguments is not None:
             try:
                 match = services.match_create(club=the_club, actor=actor_for(request), **arguments)
             except ServiceError as error:
-                form.add_error(error.field, error.rule)
+                form.report(error.field, error.rule)
             else:
                 messages.success(request, "Match started: hand the scorer link to the table.")
                 return redirect("scoring:match_manage", pk=match.pk)

@@ -73,3 +73,57 @@ def form_as_shown(html: str, form_id: str) -> dict[str, list[str]]:
     for name, value in reader.fields:
         posted.setdefault(name, []).append(value)
     return posted
+
+
+class _ChoiceReader(HTMLParser):
+    """The choices of one field: its radio buttons (with their label's words and note) or the
+    options of its drop-down list."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.name = name
+        self.choices: list[list[str]] = []
+        self._in_label = self._in_select = self._in_option = self._in_note = False
+        self._current: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {key: (value or "") for key, value in attrs}
+        if tag == "label":
+            self._in_label, self._current = True, None
+        elif (
+            tag == "input"
+            and self._in_label
+            and found.get("name") == self.name
+            and found.get("type") == "radio"
+        ):
+            self._current = [found.get("value", ""), "", ""]
+            self.choices.append(self._current)
+        elif tag == "select":
+            self._in_select = found.get("name") == self.name
+        elif tag == "option" and self._in_select:
+            self._current = [found.get("value", ""), "", ""]
+            self.choices.append(self._current)
+        elif tag == "small":
+            self._in_note = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "label":
+            self._in_label, self._current = False, None
+        elif tag == "select":
+            self._in_select = False
+        elif tag == "option":
+            self._current = None
+        elif tag == "small":
+            self._in_note = False
+
+    def handle_data(self, data: str) -> None:
+        if self._current is not None:
+            self._current[2 if self._in_note else 1] += data.strip()
+
+
+def choices_shown(html: str, name: str) -> list[tuple[str, str, str]]:
+    """Each choice the page offers for the field posted as ``name``: the value it posts, its words
+    and the note under them (a side's players), in the page's order."""
+    reader = _ChoiceReader(name)
+    reader.feed(html)
+    return [(value, words, note) for value, words, note in reader.choices]

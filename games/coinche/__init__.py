@@ -25,16 +25,19 @@ that the entered card points could really have been taken (1 card point is score
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from games.base import DealScore, Game, Result, Table
+from games.base import Game
 from games.coinche.contract import contract_test, setup, transfer
 from games.coinche.declaration import FIELDS, OPTIONS, PRESETS
 from games.coinche.rules import CoincheState, Rules
 from games.coinche.scoring import deal_scores
-from games.coinche.vocabulary import Outcome, Preset
+from games.coinche.vocabulary import Double, Outcome, Preset, contract_text
 from games.common import other_side
 from games.declaration import Field, Option
+from games.facts import Fact, Facts, per_side, plural
+from games.match import DealRecord, DealScore, Result, Table
 
 
 class Coinche(Game[CoincheState]):
@@ -139,3 +142,26 @@ class Coinche(Game[CoincheState]):
         if state.sheet is None:
             return {"pot": state.pot}
         return {"pot": state.pot, "rounded_totals": dict(state.sheet)}
+
+    def facts(
+        self, table: Table, state: CoincheState, deals: tuple[DealRecord, ...], result: Result
+    ) -> Facts:
+        """The held pot and, with ``rounding = total``, the score sheet rounded to 10 (the deals stay
+        exact; the sheet, and the match end, are rounded)."""
+        lines = []
+        if state.sheet is not None:
+            lines.append(Fact("Score sheet, rounded to 10", per_side(table.sides, state.sheet)))
+        pot = f"{plural(state.pot, 'point')}, for the next contract made" if state.pot else "none"
+        lines.append(Fact("Held pot", pot))
+        return replace(super().facts(table, state, deals, result), lines=tuple(lines))
+
+    def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
+        """The result, the contract ("NS 100♥ coinche") and the pot the deal left."""
+        extra, entry = record.score.extra, record.entry
+        notes = [str(extra["result"])]
+        if extra["result"] != Outcome.DEAD:
+            contract = f"{entry['taker']} {contract_text(entry['bid'], entry['trump'])}"
+            notes.append(contract if entry["double"] == Double.NONE else f"{contract} {entry['double']}")
+        if extra["pot"]:
+            notes.append(f"pot {extra['pot']}")
+        return tuple(notes)

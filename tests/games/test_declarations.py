@@ -19,9 +19,10 @@ from typing import Any
 import pytest
 
 from games import GAMES, find_game
-from games.base import Game, Table
+from games.base import Game
 from games.cli import main
 from games.docs import GENERATED, page_blocks, render_blocks
+from games.match import Table
 from games.values import Seat, SideRef
 from tests.paths import DATA, EXAMPLES, ROOT
 

@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import GAMES, GameError, IllegalDealError, find_game
-from games.base import Game, MatchState
+from games.base import Game
 from games.declaration import Field, Option
+from games.match import MatchState
 from games.values import (
     Boolean,
     Choice,

@@ -1,39 +1,35 @@
-"""The entry form generated from each game's declaration: widgets, and the JSON entry it posts."""
+"""The entry form generated from each game's declaration, and the "new match" form: what a page
+shows for each field (read from the rendered HTML) and the JSON entry a post turns into."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from django.http import QueryDict
+from django.template.loader import render_to_string
 
 from games import GAMES, find_game
-from scoring.forms import (
-    ChoiceWidget,
-    CounterWidget,
-    EntryForm,
-    FormContext,
-    GroupWidget,
-    MatchForm,
-    NumberWidget,
-    TextWidget,
-    ToggleWidget,
-    Widget,
-)
+from scoring.forms.entry import EntryForm
+from scoring.forms.match import MatchForm
+from tests.html_forms import choices_shown, form_as_shown
 
 SEATS = ("Ann", "Bob", "Cy", "Dee")
 
 
-def make_form(key: str, sides: list[str], **options: Any) -> EntryForm:
-    game = find_game(key)
-    table = game.new_match(sides, options or None).table
-    ctx = FormContext(
-        sides=tuple(sides),
-        options=dict(table.options),
-        seats=SEATS if game.partnerships else (),
-        partnerships=game.partnerships,
-    )
-    return EntryForm(type(game), ctx)
+def make_form(
+    key: str, sides: list[str], *, data: QueryDict | None = None, entry: Any = None, **options: Any
+):
+    played = find_game(key).new_match(sides, options or None)
+    seats = SEATS if played.seating().partnerships else ()
+    return EntryForm(played, players=seats, data=data, entry=entry)
+
+
+def page(form: EntryForm) -> str:
+    """The form as the scorer page draws it."""
+    context = {"form": form, "action": "/t/x/", "heading": "Enter deal 1", "submit_label": "Save deal 1"}
+    return render_to_string("scoring/_entry_form.html", context)
 
 
 def post(**values: Any) -> QueryDict:
@@ -43,58 +39,45 @@ def post(**values: Any) -> QueryDict:
     return data
 
 
-def submitted(form: EntryForm) -> QueryDict:
-    """What a browser posts for the form as it is shown (every widget's current value)."""
+def entry_of(key: str, sides: list[str], data: QueryDict, **options: Any) -> dict[str, Any] | None:
+    return make_form(key, sides, data=data, **options).entry()
+
+
+def as_posted(html: str) -> QueryDict:
+    """What a browser posts for the entry form as the page shows it."""
     data = QueryDict(mutable=True)
-
-    def walk(widget: Widget) -> None:
-        if isinstance(widget, GroupWidget):
-            for child in widget.parts:
-                walk(child)
-        elif isinstance(widget, ChoiceWidget | NumberWidget | TextWidget):
-            if widget.raw:
-                data[widget.name] = widget.raw
-        elif isinstance(widget, ToggleWidget):
-            if widget.checked:
-                data[widget.name] = "on"
-        elif isinstance(widget, CounterWidget):
-            for row in widget.rows:
-                if row["raw"]:
-                    data[row["name"]] = row["raw"]
-
-    for block in form.blocks:
-        walk(block.widget)
+    for name, values in form_as_shown(html, "entry").items():
+        data.setlist(name, values)
     return data
 
 
-def entry_of(form: EntryForm, data: QueryDict) -> dict[str, Any] | None:
-    form.bind(data)
-    return form.entry()
+def words_of(html: str, name: str) -> list[str]:
+    return [words for _, words, _ in choices_shown(html, name)]
 
 
-def test_it_makes_a_widget_for_every_field_in_play_of_every_game():
+def test_it_makes_a_field_for_every_field_in_play_of_every_game():
     for key, game in GAMES.items():
         sides = ["A", "B"] if game.min_sides <= 2 <= game.max_sides else ["A", "B", "C"]
-        form = make_form(key, sides)
-        assert [b.name for b in form.blocks] == [f.name for f in game.entry_fields(form.ctx.options)]
+        html = page(make_form(key, sides))
+        in_play = [f.name for f in game.entry_fields(find_game(key).new_match(sides).table.options)]
+        assert re.findall(r'id="field-([a-z_]+)"', html) == in_play, key
 
 
 def test_it_shows_sides_as_buttons_and_counts_as_steppers():
-    form = make_form("forty-five", ["NS", "EW"])
-    tricks = form.blocks[0].widget
-    assert isinstance(tricks, GroupWidget)
-    assert all(isinstance(w, NumberWidget) and w.stepper for w in tricks.parts)
-    assert tricks.total == 5
-    klaverjas = make_form("klaverjas", ["Wij", "Zij"])
-    playing = klaverjas.blocks[0].widget
-    assert isinstance(playing, ChoiceWidget)
-    assert not playing.as_select
-    assert [o.label for o in playing.options] == ["Wij", "Zij"]
-    assert [o.note for o in playing.options] == ["Ann & Cy", "Bob & Dee"]
+    tricks = str(make_form("forty-five", ["NS", "EW"])["tricks"])
+    assert re.findall(r'name="(f\.tricks\.\d)"', tricks) == ["f.tricks.0", "f.tricks.1"]
+    assert tricks.count('class="number stepper nested"') == 2
+    assert tricks.count('class="step"') == 4  # − and + beside each number
+    assert 'data-total="5"' in tricks  # typing one side's tricks fills in the other's
+    playing = page(make_form("klaverjas", ["Wij", "Zij"]))
+    assert '<select name="f.playing"' not in playing
+    assert choices_shown(playing, "f.playing") == [
+        ('"Wij"', "Wij", "Ann & Cy"),
+        ('"Zij"', "Zij", "Bob & Dee"),
+    ]
 
 
 def test_it_turns_a_klaverjas_post_into_the_entry_of_the_spec():
-    form = make_form("klaverjas", ["Wij", "Zij"])
     data = post(
         f__playing='"Wij"',
         f__points__0="92",
@@ -103,32 +86,45 @@ def test_it_turns_a_klaverjas_post_into_the_entry_of_the_spec():
         f__verzaakt="",
         f__pit="",
     )
-    assert entry_of(form, data) == {
+    assert entry_of("klaverjas", ["Wij", "Zij"], data) == {
         "playing": "Wij",
         "points": {"Wij": 92, "Zij": 70},
         "roem": {"Wij": ["stuk"]},
     }
 
 
+def test_it_names_the_roem_in_the_players_words():
+    roem = str(make_form("klaverjas", ["Wij", "Zij"])["roem"])
+    assert re.findall(r'for="id_f\.roem_0_\d">([^<]+)<', roem) == [
+        "3 in a row",
+        "4 in a row",
+        "stuk",
+        "four of a kind",
+        "four Jacks",
+    ]
+
+
 def test_it_leaves_out_what_was_not_entered_so_the_game_names_the_missing_field():
-    form = make_form("klaverjas", ["Wij", "Zij"])
-    assert entry_of(form, post(f__points__0="92")) == {"points": {"Wij": 92}}
+    assert entry_of("klaverjas", ["Wij", "Zij"], post(f__points__0="92")) == {"points": {"Wij": 92}}
 
 
 def test_it_reports_a_value_it_cannot_read_beside_its_field():
-    form = make_form("klaverjas", ["Wij", "Zij"])
-    assert entry_of(form, post(f__playing='"Wij"', f__points__0="ninety", f__points__1="70")) is None
-    assert "ninety" in form.errors["points"]
+    form = make_form(
+        "klaverjas", ["Wij", "Zij"], data=post(f__playing='"Wij"', f__points__0="ninety", f__points__1="70")
+    )
+    assert form.entry() is None
+    assert re.search(r'data-field="points">&#x27;ninety&#x27; is not a whole number', page(form))
 
 
 def test_it_sends_only_dead_for_a_dead_coinche_deal():
-    form = make_form("coinche", ["NS", "EW"])
     data = post(f__dead="on", f__taker='"NS"', f__bid="100", f__double='"none"')
-    assert entry_of(form, data) == {"dead": True}
+    assert entry_of("coinche", ["NS", "EW"], data) == {"dead": True}
+    html = page(make_form("coinche", ["NS", "EW"]))
+    assert 'class="entry has-dead"' in html  # the page hides the other fields while the switch is on
+    assert 'role="switch" name="f.dead"' in html
 
 
 def test_it_builds_a_coinche_entry_with_capot_melds_and_belote():
-    form = make_form("coinche", ["NS", "EW"])
     data = post(
         f__taker='"NS"',
         f__bid='"capot"',
@@ -145,7 +141,7 @@ def test_it_builds_a_coinche_entry_with_capot_melds_and_belote():
         f__melds__1__0__meld='"carre"',
         f__melds__1__0__rank='"9"',
     )
-    entry = entry_of(form, data)
+    entry = entry_of("coinche", ["NS", "EW"], data)
     assert entry == {
         "taker": "NS",
         "bid": "capot",
@@ -161,31 +157,39 @@ def test_it_builds_a_coinche_entry_with_capot_melds_and_belote():
     find_game("coinche").new_match(["NS", "EW"]).play(entry)
 
 
+def test_it_takes_more_rows_of_melds_than_it_offered():
+    rows = {f"f__melds__0__{i}__meld": '"carre"' for i in range(5)}
+    rows.update({f"f__melds__0__{i}__rank": f'"{rank}"' for i, rank in enumerate(["J", "9", "A", "10", "K"])})
+    entry = entry_of("coinche", ["NS", "EW"], post(**rows))
+    assert entry is not None
+    assert [meld["rank"] for meld in entry["melds"]["NS"]] == ["J", "9", "A", "10", "K"]
+
+
 def test_it_offers_coinche_bids_as_buttons_and_hides_trumps_the_options_forbid():
-    form = make_form("coinche", ["NS", "EW"])
-    bid = next(b for b in form.blocks if b.name == "bid").widget
-    assert isinstance(bid, ChoiceWidget)
-    assert [o.label for o in bid.options][:3] == ["80", "90", "100"]
-    assert bid.options[-1].label == "capot"
-    trump = next(b for b in form.blocks if b.name == "trump").widget
-    assert isinstance(trump, ChoiceWidget)
-    assert len(trump.values) == 4
-    open_form = make_form("coinche", ["NS", "EW"], no_trump=True, all_trump=True)
-    assert len(next(b for b in open_form.blocks if b.name == "trump").widget.values) == 6  # type: ignore[attr-defined]
-
-
-def _options_of(block: Any) -> list[tuple[str, str]]:
-    """(label, posted token) of each button of a choice widget."""
-    assert isinstance(block.widget, ChoiceWidget)
-    return [(o.label, o.token) for o in block.widget.options]
+    html = page(make_form("coinche", ["NS", "EW"]))
+    bids = words_of(html, "f.bid")
+    assert '<select name="f.bid"' not in html
+    assert bids[:3] == ["80", "90", "100"]
+    assert bids[-1] == "capot"
+    assert [value for value, _, _ in choices_shown(html, "f.trump") if value] == [
+        '"clubs"',
+        '"diamonds"',
+        '"hearts"',
+        '"spades"',
+    ]
+    assert words_of(html, "f.trump")[0] == "♣ clubs"
+    wide_open = page(make_form("coinche", ["NS", "EW"], no_trump=True, all_trump=True))
+    assert len([value for value, _, _ in choices_shown(wide_open, "f.trump") if value]) == 6
 
 
 def test_it_offers_the_generale_bid_in_the_players_words_only_when_the_club_plays_it():
-    plain = make_form("coinche", ["NS", "EW"])
-    assert ("générale", '"generale"') not in _options_of(next(b for b in plain.blocks if b.name == "bid"))
-    form = make_form("coinche", ["NS", "EW"], generale=True)
-    bid = next(b for b in form.blocks if b.name == "bid")
-    assert _options_of(bid)[-2:] == [("capot", '"capot"'), ("générale", '"generale"')]
+    plain = page(make_form("coinche", ["NS", "EW"]))
+    assert '"generale"' not in [value for value, _, _ in choices_shown(plain, "f.bid")]
+    html = page(make_form("coinche", ["NS", "EW"], generale=True))
+    assert [(value, words) for value, words, _ in choices_shown(html, "f.bid")][-2:] == [
+        ('"capot"', "capot"),
+        ('"generale"', "générale"),
+    ]
     data = post(
         f__taker='"NS"',
         f__bid='"generale"',
@@ -195,7 +199,7 @@ def test_it_offers_the_generale_bid_in_the_players_words_only_when_the_club_play
         f__capot='"NS"',
         f__capot_alone="on",
     )
-    entry = entry_of(form, data)
+    entry = entry_of("coinche", ["NS", "EW"], data, generale=True)
     assert entry == {
         "taker": "NS",
         "bid": "generale",
@@ -209,26 +213,19 @@ def test_it_offers_the_generale_bid_in_the_players_words_only_when_the_club_play
 
 
 def test_it_leaves_capot_alone_out_when_it_is_not_switched_on():
-    form = make_form("coinche", ["NS", "EW"])
     data = post(f__taker='"NS"', f__bid="100", f__trump='"hearts"', f__points__0="112", f__points__1="50")
-    assert "capot_alone" not in (entry_of(form, data) or {})
+    assert "capot_alone" not in (entry_of("coinche", ["NS", "EW"], data) or {})
 
 
 def test_it_offers_the_30_for_60_bid_in_the_players_words_only_when_the_club_plays_it():
-    plain = make_form("auction-forty-five", ["Us", "Them"])
-    assert [label for label, _ in _options_of(next(b for b in plain.blocks if b.name == "bid"))] == [
-        "15",
-        "20",
-        "25",
-        "30",
-    ]
-    form = make_form("auction-forty-five", ["Us", "Them"], thirty_for_sixty=True)
-    bid = next(b for b in form.blocks if b.name == "bid")
-    assert _options_of(bid)[-1] == ("30 for 60", '"30-for-60"')
+    plain = page(make_form("auction-forty-five", ["Us", "Them"]))
+    assert words_of(plain, "f.bid") == ["15", "20", "25", "30"]
+    html = page(make_form("auction-forty-five", ["Us", "Them"], thirty_for_sixty=True))
+    assert choices_shown(html, "f.bid")[-1][:2] == ('"30-for-60"', "30 for 60")
     data = post(
         f__bidder='"Us"', f__bid='"30-for-60"', f__tricks__0="5", f__tricks__1="0", f__high_trump='"Us"'
     )
-    assert entry_of(form, data) == {
+    assert entry_of("auction-forty-five", ["Us", "Them"], data, thirty_for_sixty=True) == {
         "bidder": "Us",
         "bid": "30-for-60",
         "tricks": {"Us": 5, "Them": 0},
@@ -236,31 +233,76 @@ def test_it_offers_the_30_for_60_bid_in_the_players_words_only_when_the_club_pla
     }
 
 
+def test_it_gives_a_required_answer_that_may_be_nobody_its_own_button():
+    html = page(make_form("auction-forty-five", ["Us", "Them"]))
+    assert choices_shown(html, "f.high_trump")[-1] == ("null", "nobody", "")
+    assert "" not in [
+        value for value, _, _ in choices_shown(html, "f.high_trump")
+    ]  # no blank: it must be said
+    data = post(f__bidder='"Us"', f__bid="20", f__tricks__0="3", f__tricks__1="2", f__high_trump="null")
+    assert entry_of("auction-forty-five", ["Us", "Them"], data)["high_trump"] is None  # type: ignore[index]
+
+
 def test_it_words_the_when_set_choice_of_the_new_match_form():
-    form = MatchForm(type(find_game("auction-forty-five")))
-    block = next(b for b in form.option_blocks if b.option.name == "defenders_score_at_100")
-    labels = [o.label for o in block.widget.options]  # type: ignore[attr-defined]
-    assert labels == ["default (True)", "yes", "no", "only when the bidders are set"]
+    field = str(MatchForm(type(find_game("auction-forty-five")))["o.defenders_score_at_100"])
+    assert words_of(field, "o.defenders_score_at_100") == [
+        "default (yes)",
+        "yes",
+        "no",
+        "only when the bidders are set",
+    ]
+
+
+def test_it_reads_matching_trumps_teams_as_json_on_the_new_match_form():
+    data = post(
+        game="matching-trumps", o__teams="[[0, 2], [1, 3]]", **{f"side__{i}": n for i, n in enumerate(SEATS)}
+    )
+    arguments = MatchForm(type(find_game("matching-trumps")), data=data).arguments()
+    assert arguments is not None
+    assert arguments["options"] == {"teams": [[0, 2], [1, 3]]}
+    assert arguments["sides"] == list(SEATS)
+    refused = MatchForm(type(find_game("matching-trumps")), data=post(o__teams="[[0, 2]"))
+    assert refused.arguments() is None
+    assert "o.teams" in refused.errors
+
+
+def test_it_names_the_seats_of_the_new_match_form_by_the_compass_and_the_sides_after_their_players():
+    form = MatchForm(type(find_game("klaverjas")))
+    assert re.findall(
+        r'<span class="label">([^<]+)</span>\s*<input type="text" name="seat\.', str(form["seat"])
+    ) == [
+        "North (side 1)",
+        "East (side 2)",
+        "South (side 1)",
+        "West (side 2)",
+    ]
+    data = post(game="klaverjas", seat__0="Ann", seat__2="Cy", side__1="Zij", table="4-2")
+    arguments = MatchForm(type(find_game("klaverjas")), data=data).arguments()
+    assert arguments is not None
+    assert (arguments["sides"], arguments["seats"]) == (["Ann & Cy", "Zij"], ["Ann", "", "Cy", ""])
 
 
 def test_it_fills_empty_runs_when_jam_tricks_are_entered():
-    form = make_form("jam", ["Ida", "Jo"])
-    entry = entry_of(form, post(f__tricks__0="14", f__tricks__1="12", f__runs__0="4"))
+    entry = entry_of("jam", ["Ida", "Jo"], post(f__tricks__0="14", f__tricks__1="12", f__runs__0="4"))
     assert entry == {"tricks": {"Ida": 14, "Jo": 12}, "runs": {"Ida": [4], "Jo": []}}
     find_game("jam").new_match(["Ida", "Jo"]).play(entry)
 
 
 def test_it_sends_a_jam_trick_sequence_alone():
-    form = make_form("jam", ["Ida", "Jo"])
     sequence = "ab" * 13
-    assert entry_of(form, post(f__sequence=sequence)) == {"sequence": sequence.upper()}
+    assert entry_of("jam", ["Ida", "Jo"], post(f__sequence=sequence)) == {"sequence": sequence.upper()}
 
 
-def test_it_reads_back_alley_bids_in_seat_order():
-    form = make_form("back-alley", ["NS", "EW"])
-    bids = next(b for b in form.blocks if b.name == "bids").widget
-    assert isinstance(bids, GroupWidget)
-    assert next(w.label for w in bids.parts) == "Seat 0 · Ann (NS)"
+def test_it_reads_back_alley_bids_in_seat_order_named_by_player_and_compass_seat():
+    bids = str(make_form("back-alley", ["NS", "EW"])["bids"])
+    assert words_of(bids, "f.bids.0")[:4] == ["—", "pass", "board", "double board"]
+    assert re.findall(r'<span class="label">([^<]+)</span>', bids) == [
+        "Ann (North)",
+        "Bob (East)",
+        "Cy (South)",
+        "Dee (West)",
+    ]
+    assert "Seat" not in bids
     data = post(
         f__bids__0="6",
         f__bids__1='"pass"',
@@ -269,13 +311,16 @@ def test_it_reads_back_alley_bids_in_seat_order():
         f__tricks__0="13",
         f__tricks__1="0",
     )
-    assert entry_of(form, data) == {"bids": [6, "pass", "board", 4], "tricks": {"NS": 13, "EW": 0}}
+    assert entry_of("back-alley", ["NS", "EW"], data) == {
+        "bids": [6, "pass", "board", 4],
+        "tricks": {"NS": 13, "EW": 0},
+    }
 
 
 def test_it_marks_a_missing_seat_bid_as_null():
-    form = make_form("back-alley", ["NS", "EW"])
-    data = post(f__bids__0="6", f__bids__2="3")
-    assert entry_of(form, data) == {"bids": [6, None, 3, None]}
+    assert entry_of("back-alley", ["NS", "EW"], post(f__bids__0="6", f__bids__2="3")) == {
+        "bids": [6, None, 3, None]
+    }
 
 
 @pytest.mark.parametrize(
@@ -308,20 +353,16 @@ def test_it_marks_a_missing_seat_bid_as_null():
     ],
 )
 def test_it_shows_a_stored_entry_and_posts_it_back_unchanged(key, sides, entry):
-    form = make_form(key, sides)
-    form.load(entry)
-    again = make_form(key, sides)
-    expected = {
-        k: v for k, v in entry.items() if (v is not None and v != "none") or (k == "double" and v != "none")
-    }
-    assert entry_of(again, submitted(form)) == expected
+    shown = page(make_form(key, sides, entry=entry))
+    expected = {k: v for k, v in entry.items() if v is not None}
+    assert entry_of(key, sides, as_posted(shown)) == expected
 
 
 def test_it_shows_the_services_error_beside_the_field_it_names():
-    form = make_form("klaverjas", ["Wij", "Zij"])
-    form.add_error("points", "points must add up to 162, not 160")
-    form.add_error(None, "the match is already finished")
-    assert form.errors == {
-        "points": "points must add up to 162, not 160",
-        "": "the match is already finished",
-    }
+    form = make_form("klaverjas", ["Wij", "Zij"], data=post(f__playing='"Wij"'))
+    form.entry()
+    form.report("points", "points must add up to 162, not 160")
+    form.report("nonsense", "the match is already finished")
+    html = page(form)
+    assert 'data-field="points">points must add up to 162, not 160</p>' in html
+    assert '<p class="error form-error" role="alert">the match is already finished</p>' in html

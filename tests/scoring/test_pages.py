@@ -65,7 +65,9 @@ def test_it_shows_the_next_hand_size_of_back_alley(client):
     match = make_match(game="back-alley", sides=["NS", "EW"], seats=["Ann", "Bob", "Cy", "Dee"])
     response = client.get(f"/matches/{match.pk}/")
     assert "Hand size: 13 cards each" in response.text
-    assert "Deals next: Seat 0 · Ann (NS)" in response.text
+    assert "Deals next: Ann (North)" in response.text
+    assert "Ann (North) &amp; Cy (South)" in response.text  # who of each side sits where
+    assert "Seat 0" not in response.text
 
 
 def test_it_answers_404_for_an_unknown_match(client):

@@ -240,7 +240,11 @@ def test_it_draws_six_seats_when_six_players_are_chosen(client):
     assert 'name="seat.3"' in four
     assert 'name="seat.4"' not in four
     assert 'name="seat.5"' in six
-    assert "Seats 0, 2 and 4 are partners (side 1), seats 1, 3 and 5 (side 2)." in six
+    assert (
+        "North, South-East and South-West are partners (side 1), North-East, South and North-West (side 2)."
+        in six
+    )
+    assert "North-West (side 2)" in six  # the row of the sixth seat
 
 
 def test_it_starts_a_six_handed_match_and_names_the_teams_after_their_players(client):
@@ -270,7 +274,7 @@ def test_it_shows_the_six_handed_dealer_by_seat_and_player(client):
     board = client.get(f"/matches/{match.pk}/").text
     scorer = client.get(url(match)).text
 
-    assert "Deals next: Seat 5 · Fay (Them)" in board
+    assert "Deals next: Fay (North-West)" in board
     assert "Ann &amp; Cy &amp; Eve" in scorer  # the side's players on its button
 
 

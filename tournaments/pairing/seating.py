@@ -2,9 +2,9 @@
 
 A table lists its entrants in seat order. Each entrant is a side of its own, except in an
 individual event of a partnership game, where four players sit at the table and partners sit
-across: the game's own seating rule (``games.common.seat_side``) says which side each seat plays
-for. A partnership's side is named after its players ("Ann & Cy"); a fixed partnership with two
-named players fills two seats across the table.
+across: the game's own seating rule (``games.seats.side_of_seat``) says which side each seat plays
+for. A partnership's side is named after its players by the game's rule (``games.seats.partnership_name``:
+"Ann & Cy"); a fixed partnership with two named players fills two seats across the table.
 
 What this module does not do: open the match (the service does) or decide who sits where (the
 pairing engines do).
@@ -15,19 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.common import seat_side
+from games.seats import partnership_name, side_of_seat
 from tournaments.pairing.formats import Format
 
 #: The longest player name a partnership's side name keeps (two of them fit a side name).
 NAME_IN_SIDE = 58
 #: The longest seat name a match keeps.
 SEAT_NAME = 80
-_TWO_SIDES = ("first", "second")
 
 
 def partners_across(seats: int) -> tuple[int, ...]:
     """Each seat's side (0 or 1) when two partnerships sit across the table."""
-    return tuple(_TWO_SIDES.index(seat_side(_TWO_SIDES, seat)) for seat in range(seats))
+    return tuple(side_of_seat(seat) for seat in range(seats))
 
 
 def seat_sides(format: Format, seats: int) -> tuple[int, ...]:
@@ -35,9 +34,10 @@ def seat_sides(format: Format, seats: int) -> tuple[int, ...]:
     return partners_across(seats) if format == Format.INDIVIDUAL else tuple(range(seats))
 
 
-def partnership_name(players: Sequence[str]) -> str:
-    """A partnership side's name: its players' names, joined ("Ann & Cy")."""
-    return " & ".join(name[:NAME_IN_SIDE] for name in players)
+def side_name(players: Sequence[str]) -> str:
+    """A partnership side's name after its players ("Ann & Cy"), each name cut short enough for
+    the side name to fit."""
+    return partnership_name(name[:NAME_IN_SIDE] for name in players)
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,7 @@ def table_layout(
     side_of = seat_sides(format, len(names))
     if format == Format.INDIVIDUAL:
         sides = tuple(
-            partnership_name(
-                [name for name, seat_side in zip(names, side_of, strict=True) if seat_side == side]
-            )
+            side_name([name for name, seat_side in zip(names, side_of, strict=True) if seat_side == side])
             for side in sorted(set(side_of))
         )
         return TableLayout(sides, tuple(name[:SEAT_NAME] for name in names), side_of)

@@ -7,8 +7,8 @@ from tournaments.pairing.formats import Format
 from tournaments.pairing.seating import (
     TableLayout,
     partners_across,
-    partnership_name,
     seat_sides,
+    side_name,
     table_layout,
 )
 
@@ -24,8 +24,8 @@ def test_it_gives_each_entrant_its_own_side_except_in_an_individual_event():
 
 
 def test_it_names_a_partnership_after_its_players_keeping_58_characters_of_each():
-    assert partnership_name(["Ann", "Cy"]) == "Ann & Cy"
-    assert partnership_name(["A" * 60, "B"]) == "A" * 58 + " & B"
+    assert side_name(["Ann", "Cy"]) == "Ann & Cy"
+    assert side_name(["A" * 60, "B"]) == "A" * 58 + " & B"
 
 
 def test_it_lays_out_an_individual_table_as_two_partnerships():

@@ -1,0 +1,196 @@
+"""Jo-Jotte's one declaration: the entry fields with their rules, and the options
+(docs/games/jo-jotte.md's tables are generated from here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Game
+from games.common import adds_up_to
+from games.declaration import EntryContext, Field, Option, Rule
+from games.errors import GameError
+from games.jo_jotte.melds import MELD, no_card_in_both, own_melds_distinct, sequences_fit
+from games.jo_jotte.vocabulary import CONTRACTS, DEAD_FIELDS, NO_TRUMP, NULLO, SLAM, SPECIALS, TRICKS
+from games.values import Boolean, Choice, Integer, ListOf, PerSide, SideRef
+
+
+def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
+    """A dead deal has no other field; the error is on the first one present, in table order."""
+    if value is True:
+        for name in DEAD_FIELDS:
+            if ctx.has(name):
+                raise GameError(name, f"a dead deal has no other fields; remove {name}")
+    return None
+
+
+def _alive(raw: Mapping[str, Any]) -> bool:
+    return raw.get("dead") is not True
+
+
+def _trick_points_total(value: Mapping[str, int], ctx: EntryContext) -> str | None:
+    expected = int(ctx.options["trick_points_total"])
+    if sum(value.values()) != expected:
+        return f"trick_points must add up to {expected}, not {sum(value.values())}"
+    return None
+
+
+def _multiples_of_five(value: Mapping[str, int], ctx: EntryContext) -> str | None:
+    if ctx.options["trick_points_total"] == 162:
+        return None
+    for side, points in value.items():
+        if points % 5:
+            return f"trick points are multiples of 5; {side} has {points}"
+    return None
+
+
+def _no_tricks_no_points(value: Mapping[str, int], ctx: EntryContext) -> str | None:
+    tricks = ctx.clean.get("tricks")
+    if not isinstance(tricks, dict):
+        return None
+    for side, points in value.items():
+        if tricks.get(side) == 0 and points != 0:
+            return f"{side} took no trick, so {side} has 0 trick points, not {points}"
+    return None
+
+
+def _no_melds_on_special(value: Mapping[str, list[Any]], ctx: EntryContext) -> str | None:
+    special = ctx.clean.get("special")
+    if special in (NULLO, SLAM) and any(value.values()):
+        return f"no melds are claimed on a {special} deal"
+    return None
+
+
+def _jo_jotte_suit_only(value: str | None, ctx: EntryContext) -> str | None:
+    if value is not None and ctx.clean.get("contract") == NO_TRUMP:
+        return "Jo-Jotte needs a trump suit; there is none at no trump"
+    return None
+
+
+def _jo_jotte_not_nullo(value: str | None, ctx: EntryContext) -> str | None:
+    if value is not None and ctx.clean.get("special") == NULLO:
+        return "there is no Jo-Jotte on a nullo deal (it is played at no trump)"
+    return None
+
+
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "dead",
+        Boolean(),
+        "Both players passed throughout: the deal is annulled and the other player deals.",
+        required=False,
+        default=False,
+        rules=(Rule("With `true`, no other field may be present.", _dead_alone),),
+    ),
+    Field(
+        "declarer",
+        SideRef(),
+        "The player who set the contract (named trumps or no trump).",
+        required=_alive,
+        required_text="yes, unless `dead`",
+    ),
+    Field(
+        "contract",
+        Choice(CONTRACTS),
+        "The contract as set; on a nullo deal, the contract that the nullo replaced.",
+        required=_alive,
+        required_text="yes, unless `dead`",
+    ),
+    Field(
+        "special",
+        Choice(SPECIALS),
+        '"nullo": the declarer\'s opponent bid nullo and was not overcalled (he is the nullo '
+        'bidder). "slam": the opponent bid nullo and the declarer overcalled with a slam, played '
+        "in `contract`.",
+        required=False,
+        default="none",
+    ),
+    Field(
+        "double",
+        Choice((1, 2, 4)),
+        "1, 2 (doubled) or 4 (redoubled). No effect on a nullo deal.",
+        required=False,
+        default=1,
+    ),
+    Field(
+        "tricks",
+        PerSide(Integer(0, TRICKS)),
+        "Tricks taken by each player.",
+        required=_alive,
+        required_text="yes, unless `dead`",
+        rules=(adds_up_to(TRICKS, "tricks"),),
+    ),
+    Field(
+        "trick_points",
+        PerSide(Integer(low=0)),
+        "Card points taken by each player, the last trick's 10 included.",
+        required=_alive,
+        required_text="yes, unless `dead`",
+        rules=(
+            Rule("The values add up to `trick_points_total` (160 by default).", _trick_points_total),
+            Rule("Each value is a multiple of 5 (not checked when the total is 162).", _multiples_of_five),
+            Rule("A player with 0 tricks has 0 trick points.", _no_tricks_no_points),
+        ),
+    ),
+    Field(
+        "melds",
+        PerSide(ListOf(MELD), all_sides=False),
+        'The melds each player declared; a player may be left out. Quartet: {"meld": "quartet", '
+        '"rank": R}; sequence: {"meld": "sequence", "length": 3–8, "top": R, "suit": S}.',
+        required=False,
+        default={},
+        rules=(
+            Rule("Empty on nullo and slam deals.", _no_melds_on_special),
+            Rule(
+                "A sequence fits: the position of its top card in A K Q J 10 9 8 7, plus its "
+                "length, is at most 8.",
+                sequences_fit,
+            ),
+            Rule("A player lists no quartet twice, and his sequences share no card.", own_melds_distinct),
+            Rule("No card appears in both players' melds.", no_card_in_both),
+        ),
+    ),
+    Field(
+        "jo_jotte",
+        SideRef(),
+        "The player who scored Jo-Jotte (K then Q of trumps, announced).",
+        required=False,
+        nullable=True,
+        default=None,
+        rules=(
+            Rule("Only in a suit contract.", _jo_jotte_suit_only),
+            Rule("Not on a nullo deal.", _jo_jotte_not_nullo),
+        ),
+    ),
+)
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "trick_points_total",
+        Choice((160, 162, 165)),
+        160,
+        "The sum `trick_points` must reach (160 Parlett's figure; 165 his card values; 162 Belote values).",
+    ),
+    Option(
+        "jo_jotte_in_total",
+        Boolean(),
+        True,
+        "Whether Jo-Jotte's 20 counts in the totals that decide the deal and the pot.",
+    ),
+    Option(
+        "pot_multiplied",
+        Boolean(),
+        False,
+        "Whether a tied doubled deal puts trick points × double into the pot.",
+    ),
+    Option("target", Integer(low=1), 80, "Below-the-line points that win a game."),
+    Option("rubber_bonus", Integer(low=0), 300, "Bonus for winning the rubber."),
+    Option(
+        "winner_by",
+        Choice(("games", "points")),
+        "games",
+        "games: the match winner is the rubber winner. points: the player with the higher total "
+        "after the rubber bonus (a draw if equal).",
+    ),
+    Game.first_dealer_option(),
+)

@@ -1,0 +1,28 @@
+"""The scoring app's forms, all Django forms.
+
+- ``entry.py``: the deal entry form, built from the game's declaration (``build.py`` picks a field
+  for each value kind; ``fields.py`` and ``widgets.py`` are those fields and their widgets);
+- ``match.py``: the organizer's "new match" form;
+- here: the small forms of a deal and a match (void a deal, revoke the scorer link, abandon).
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+
+class VoidForm(forms.Form):
+    """Take a deal out, saying why."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=300, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class RevokeForm(forms.Form):
+    """Stop the scorer link (and perhaps hand out a fresh one)."""
+
+    renew = forms.BooleanField(required=False)
+
+
+class AbandonForm(forms.Form):
+    reason = forms.CharField(max_length=300, required=False)

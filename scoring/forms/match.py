@@ -1,0 +1,242 @@
+"""The organizer's "new match" form: game, preset, options, players and sides, as a Django form.
+
+The preset and options chosen decide the table (five players each on their own for individual Back
+Alley, six seats for six-handed Forty-Five), so the rows of seats and sides follow them: the page
+offers a link per table (``scoring.seating.table_links``), and a post whose options bring another
+table than the one drawn is shown again with the new rows to fill in. Seats are named by the
+compass (North, East, …) and a side left unnamed takes its players' names ("Ann & Cy").
+
+What it does not do: check the options or the sides (``services.match_create`` does, through the
+game; its refusal is shown beside the field it names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms.renderers import TemplatesSetting
+from django.http import QueryDict
+
+from games import Game
+from games.declaration import EntryContext, Option, TableShape
+from games.seats import Seating, compass, partnership_name, side_of_seat
+from games.values import Integer, SideRef
+from scoring import seating
+from scoring.forms.build import choices_of, value_words, words
+from scoring.forms.fields import EMPTY, ChoiceValue, JSONValue, PartsField, ValueField, WholeNumber
+from scoring.forms.widgets import DropDown, Label, NameRows, NumberBox, TextBox
+
+#: The context an option's choices are listed in: no sides, no match yet.
+NO_MATCH = EntryContext((), {}, None, {}, {})
+NOBODY_SEATED = Seating(False, (), ())
+#: The longest side name and seat (player) name a match keeps.
+SIDE_NAME, SEAT_NAME = 120, 80
+
+
+def _help(text: str) -> str:
+    return text.replace("`", "").replace("*", "")
+
+
+def _default_words(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value_words(value)
+
+
+def labelled(field: forms.Field) -> forms.Field:
+    """A Django field whose widget shows the field's label itself (our widgets do)."""
+    field.widget.label = field.label
+    return field
+
+
+def option_field(option: Option) -> ValueField:
+    """A match option: a blank choice (or box) means "the preset's or the game's default"."""
+    label = words(option.name)
+    shown = "" if callable(option.default) else _default_words(option.default)
+    values = None if isinstance(option.kind, SideRef) else choices_of(option.kind, NO_MATCH, NOBODY_SEATED)
+    field: ValueField
+    if values is not None:
+        if option.nullable:
+            values = [*values, (None, Label("none"))]
+        field = ChoiceValue(widget=DropDown(), label=label, choices=values, blank=f"default ({shown})")
+    elif isinstance(option.kind, Integer):
+        low = option.kind.low if isinstance(option.kind.low, int) else None
+        high = option.kind.high if isinstance(option.kind.high, int) else None
+        field = WholeNumber(
+            widget=NumberBox(step=option.kind.step or 1, low=low, high=high, stepper=False), label=label
+        )
+    else:
+        field = JSONValue(widget=TextBox(hint=f"default: {shown}"), label=label)
+    field.help_text = _help(option.help)
+    return field
+
+
+class NamesField(PartsField):
+    """One name per row (a player per seat, a name per side), posted as ``name.0``, ``name.1``…"""
+
+    def __init__(self, labels: Sequence[str], *, max_length: int, datalist: bool) -> None:
+        attrs = {"list": "players"} if datalist else {}
+        parts: dict[Any, Any] = {
+            index: labelled(
+                forms.CharField(
+                    required=False, max_length=max_length, label=label, widget=TextBox(attrs=attrs)
+                )
+            )
+            for index, label in enumerate(labels)
+        }
+        super().__init__(parts, widget=NameRows({key: part.widget for key, part in parts.items()}), label="")
+
+    def compress(self, data_list: list[Any]) -> Any:
+        return [str(name).strip() for name in data_list] + [""] * (len(self.parts) - len(data_list))
+
+
+class MatchForm(forms.Form):
+    """The "new match" form of ``game`` (``None`` while none is chosen); ``query`` holds the choices
+    a table link made (``?preset=individual``), ``players`` the club's names to pick from."""
+
+    default_renderer = TemplatesSetting
+
+    def __init__(
+        self,
+        game: type[Game[Any]] | None,
+        *,
+        players: Sequence[str] = (),
+        data: QueryDict | None = None,
+        query: QueryDict | None = None,
+    ) -> None:
+        source = data if data is not None else (query or QueryDict())
+        super().__init__(data=data)
+        self.game = game
+        self.players = list(players)
+        self.shape: TableShape | None = None
+        self.table_changed = False
+        if game is None:
+            return
+        title = TextBox(attrs={"placeholder": "Table 3"})
+        self.fields["title"] = labelled(
+            forms.CharField(max_length=120, required=False, label="Title (optional)", widget=title)
+        )
+        if game.presets:
+            default = game.default_preset
+            names = [(name, name + (" (default)" if name == default else "")) for name in game.presets]
+            self.fields["preset"] = labelled(
+                forms.ChoiceField(required=False, choices=names, widget=DropDown(), label="Preset")
+            )
+            self.initial["preset"] = default
+        for option in game.options:
+            if option.name != "first_dealer":
+                self.fields[f"o.{option.name}"] = option_field(option)
+        self.initial.update({name: source[name] for name in self.fields if name in source})
+        self.shape = seating.chosen_table(game, self._chosen(source))
+        self.table_changed = data is not None and data.get("table", self.table_key) != self.table_key
+        if self.shape.partnerships:
+            labels = [
+                f"{name} (side {side_of_seat(index) + 1})"
+                for index, name in enumerate(compass(self.shape.seats))
+            ]
+            self.fields["seat"] = NamesField(labels, max_length=SEAT_NAME, datalist=True)
+        self.fields["side"] = NamesField(
+            self._side_labels(self.shape), max_length=SIDE_NAME, datalist=not self.shape.partnerships
+        )
+
+    @staticmethod
+    def _side_labels(shape: TableShape) -> list[str]:
+        if shape.partnerships:
+            return [f"Side {index + 1}" for index in range(shape.max_sides)]
+        return [
+            f"Player {index + 1}" + ("" if index < shape.min_sides else " (optional)")
+            for index in range(shape.max_sides)
+        ]
+
+    def _chosen(self, source: QueryDict) -> dict[str, Any]:
+        """The preset and the options picked so far (a value that cannot be read yet is left out):
+        they decide the table."""
+        chosen: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            if name not in source:
+                continue
+            try:
+                value = field.clean(source[name])
+            except ValidationError:
+                continue
+            if value not in (EMPTY, ""):
+                chosen[name.removeprefix("o.")] = value
+        return chosen
+
+    @property
+    def table_key(self) -> str:
+        """The table the rows were drawn for, posted back to notice a change of table."""
+        return "" if self.shape is None else f"{self.shape.seats}-{self.shape.max_sides}"
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """One link per table the game can have, when it has more than one."""
+        return seating.table_links(self.game, self.shape) if self.game is not None else []
+
+    @property
+    def partner_note(self) -> str:
+        return seating.partner_note(self.shape) if self.shape is not None else ""
+
+    @property
+    def options(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("o.")]
+
+    def clean(self) -> dict[str, Any]:
+        if self.game is None:
+            raise ValidationError("choose a game")
+        if self.table_changed:
+            self.add_error(
+                "side", "these options change the table: name the players below, then start the match"
+            )
+        return self.cleaned_data
+
+    def arguments(self) -> dict[str, Any] | None:
+        """Arguments for ``services.match_create``, or ``None`` with the errors shown."""
+        if not self.is_valid() or self.game is None:
+            return None
+        data = self.cleaned_data
+        seats: list[str] | None = data.get("seat")
+        if seats is not None and not any(seats):
+            seats = None
+        sides = list(data["side"])
+        if seats is not None:
+            for index in range(2):
+                if not sides[index]:
+                    players = (
+                        name for seat, name in enumerate(seats) if name and side_of_seat(seat) == index
+                    )
+                    sides[index] = partnership_name(players)
+        options = {
+            name[2:]: value for name, value in data.items() if name.startswith("o.") and value is not EMPTY
+        }
+        return {
+            "game_key": self.game.key,
+            "title": data["title"],
+            "sides": [side for side in sides if side],
+            "seats": seats,
+            "options": options,
+            "preset": data.get("preset") or None,
+        }
+
+    @property
+    def problems(self) -> list[tuple[str, str]]:
+        """Every error, with the words of the field it is on, for the list above the form."""
+        out = []
+        for name, errors in self.errors.items():
+            field = self.fields.get(name)
+            label = "" if field is None else "Players" if name in ("side", "seat") else str(field.label)
+            out += [(label, str(error)) for error in errors]
+        return out
+
+    def report(self, field_name: str | None, rule: str) -> None:
+        """Show the service's refusal beside the field it names (the sides, the seats, an option)."""
+        name = {"sides": "side", "seats": "seat", "preset": "preset"}.get(field_name or "", f"o.{field_name}")
+        if name in self.fields:
+            self.add_error(name, rule)
+        else:
+            self.add_error(None, f"{field_name}: {rule}" if field_name else rule)
