@@ -16,7 +16,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -25,11 +24,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, managed_clubs
 from clubs.errors import ServiceError
+from clubs.models import Club
 from games import GAMES
 from scoring.links import scorer_url
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
-from tournaments import documents, exports, forms, selectors, services, uploads
+from tournaments import documents, exports, forms, listing, selectors, services, uploads
 from tournaments.access import tournament_for_organizer, tournament_or_404
 from tournaments.contracts import (
     EntrantInput,
@@ -79,12 +79,17 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
 
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    """Every tournament, newest first; organizers also see how to start one."""
-    tournaments = Tournament.objects.select_related("club").annotate(entrant_count=Count("entrants"))[:100]
+    """The tournaments (of one club with ``?club=<slug>``), being played first; organizers also
+    see how to start one."""
+    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
     return render(
         request,
         "tournaments/list.html",
-        {"tournaments": tournaments, "organizer": bool(managed_clubs(request.user))},
+        {
+            "tournaments": listing.live_first(club)[:100],
+            "club": club,
+            "organizer": bool(managed_clubs(request.user)),
+        },
     )
 
 
