@@ -906,7 +906,7 @@ class MatchForm:
         return [
             Option_(
                 name,
-                name + (" (default)" if name == default else ""),
+                self.game.preset_name(name) + (" (default)" if name == default else ""),
                 selected=name == (self.preset or default),
             )
             for name in self.game.presets

@@ -16,7 +16,13 @@ urlpatterns = [
     path("tournaments/<int:pk>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:pk>/console/", views.console, name="console"),
     path("tournaments/<int:pk>/console/entrants/", views.console_entrant, name="console_entrant"),
+    path("tournaments/<int:pk>/console/list/", views.console_list, name="console_list"),
     path("tournaments/<int:pk>/console/upload/", views.console_upload, name="console_upload"),
+    path(
+        "tournaments/<int:pk>/console/entrants/<int:entrant>/remove/",
+        views.console_remove,
+        name="console_remove",
+    ),
     path(
         "tournaments/<int:pk>/console/entrants/<int:entrant>/withdraw/",
         views.console_withdraw,

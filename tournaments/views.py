@@ -26,10 +26,10 @@ from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, ma
 from clubs.errors import ServiceError
 from clubs.models import Club
 from games import GAMES
-from scoring.links import scorer_url
+from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
-from tournaments import documents, exports, forms, listing, selectors, services, uploads
+from tournaments import documents, exports, forms, listing, notices, selectors, services, uploads
 from tournaments.access import tournament_for_organizer, tournament_or_404
 from tournaments.contracts import (
     EntrantInput,
@@ -48,6 +48,9 @@ from tournaments.models import (
 from tournaments.pairing import bracket_layout
 from tournaments.pairing.formats import BRACKETS
 
+#: Where the console shows what an action did: beside the control that did it (``notices``).
+AT_ENTRANTS = "at-entrants"
+AT_TABLES = "at-tables"
 #: Seconds between two polls of a public page.
 POLL_SECONDS = 5
 #: Seconds each panel of the projector stays up.
@@ -163,16 +166,24 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    """A new tournament in one of the clubs the organizer runs."""
+    """A new tournament in one of the clubs the organizer runs: the game first (its presets and
+    match formats depend on it), then the rest."""
     if not is_signed_in(request.user):
         raise SignInRequired("sign in as an organizer of a club")
     clubs = managed_clubs(request.user)
     if not clubs:
         raise PermissionDenied("you do not organize any club")
     choices = [(c.slug, c.name) for c in clubs]
-    form = forms.TournamentForm(
-        request.POST or None, clubs=choices, initial={"club": request.GET.get("club", choices[0][0])}
-    )
+    club_slug = request.GET.get("club", choices[0][0])
+    game = GAMES.get(request.POST.get("game") or request.GET.get("game") or "")
+    if game is None:
+        return render(
+            request,
+            "tournaments/new.html",
+            {"games": list(GAMES.values()), "club_slug": club_slug},
+            status=200 if request.method == "GET" else 422,
+        )
+    form = forms.TournamentForm(request.POST or None, clubs=choices, game=game, initial={"club": club_slug})
     status = 200
     if request.method == "POST":
         status = 422
@@ -184,28 +195,48 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             except ServiceError as error:
                 form.add_service_error(error)
             else:
-                messages.success(request, "Tournament created: register the entrants.")
-                return redirect("tournaments:console", pk=tournament.pk)
-    return render(request, "tournaments/new.html", {"form": form}, status=status)
+                messages.success(
+                    request, "Tournament created: register the entrants.", extra_tags=AT_ENTRANTS
+                )
+                return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
+    else:
+        form.focus("name")
+    club_name = dict(choices).get(form["club"].value() or club_slug, "")
+    return render(
+        request,
+        "tournaments/new.html",
+        {"form": form, "game": game, "club_slug": club_slug, "club_name": club_name, "clubs": len(choices)},
+        status=status,
+    )
 
 
 def _console_context(request: HttpRequest, tournament: Tournament, **forms_given: Any) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number"))
     entrants = list(tournament.entrants.prefetch_related("players"))
     draws = tournament.format not in BRACKETS
+    said = notices.by_place(request)
     playing = [
-        (view, [(table, _result_form(table, draws)) for table in view.tables])
+        (
+            view,
+            [(table, _result_form(table, draws), said.get(f"table-{table.id}", [])) for table in view.tables],
+        )
         for view in selectors.round_views(tournament, selectors.current_rounds(tournament))
     ]
+    entrant_form = forms_given.get("entrant_form") or forms.EntrantForm()
+    if "entrants" in said and "entrant_form" not in forms_given:
+        entrant_form.focus("name")  # the next entrant's name, straight after a registration
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
         "entrants": entrants,
         "active": sum(1 for e in entrants if not e.withdrawn),
+        "removable": not any(r.status != RoundStatus.FAILED for r in rounds),
         "rounds": rounds,
         "playing": playing,
+        "notices": said,
         "standings": selectors.cached_standings(tournament),
-        "entrant_form": forms_given.get("entrant_form") or forms.EntrantForm(),
+        "entrant_form": entrant_form,
+        "list_form": forms_given.get("list_form") or forms.ListForm(),
         "upload_form": forms_given.get("upload_form") or forms.UploadForm(),
         "configure_form": forms_given.get("configure_form")
         or forms.ConfigureForm(
@@ -247,9 +278,35 @@ def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, f"{entrant.name} registered.")
+            messages.success(request, f"{entrant.name} registered.", extra_tags=AT_ENTRANTS)
             return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
     return _console_again(request, tournament, entrant_form=form)
+
+
+@require_POST
+def console_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register a pasted list, one entrant a line, all or nothing."""
+    tournament = tournament_for_organizer(request.user, pk)
+    form = forms.ListForm(request.POST)
+    if form.is_valid():
+        lines: list[int] = []
+        try:
+            rows, lines = uploads.parse_entrant_lines(form.cleaned_data["entrants"])
+            specs = validated(EntrantInput, rows, many=True)
+            made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
+        except ServiceError as error:
+            row = error.extra.get("row")
+            where = f"line {lines[row]}: " if isinstance(row, int) and row < len(lines) else ""
+            form.add_error("entrants", where + forms.in_words(error.rule, {}, sentence=not where))
+            form.focus("entrants")
+        else:
+            messages.success(request, _registered(len(made), "from the list"), extra_tags=AT_ENTRANTS)
+            return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
+    return _console_again(request, tournament, list_form=form)
+
+
+def _registered(count: int, source: str) -> str:
+    return f"{count} entrant{'s' if count != 1 else ''} registered {source}."
 
 
 @require_POST
@@ -264,9 +321,10 @@ def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             row = error.extra.get("row")
             where = f"line {uploads.line_of(row)}: " if isinstance(row, int) else ""
-            form.add_error("file", f"{where}{error.rule}")
+            form.add_error("file", where + forms.in_words(error.rule, {}, sentence=not where))
+            form.focus("file")
         else:
-            messages.success(request, f"{len(made)} entrants registered from the file.")
+            messages.success(request, _registered(len(made), "from the file"), extra_tags=AT_ENTRANTS)
             return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
     return _console_again(request, tournament, upload_form=form)
 
@@ -279,7 +337,23 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
         raise Http404("no such entrant")
     back = request.POST.get("withdrawn", "on") == "on"
     services.entrant_withdraw(entrant_id=found.pk, withdrawn=back)
-    messages.success(request, f"{found.name} {'withdrawn' if back else 'back in'}.")
+    messages.success(request, f"{found.name} {'withdrawn' if back else 'back in'}.", extra_tags=AT_ENTRANTS)
+    return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
+
+
+@require_POST
+def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+    """Remove an entrant registered by mistake (before round 1)."""
+    tournament = tournament_for_organizer(request.user, pk)
+    found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
+    if found is None:
+        raise Http404("no such entrant")
+    try:
+        services.entrant_remove(entrant_id=found.pk)
+    except ServiceError as error:
+        messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_ENTRANTS)
+    else:
+        messages.success(request, f"{found.name} removed.", extra_tags=AT_ENTRANTS)
     return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
 
 
@@ -294,7 +368,7 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, "Format and tiebreaks saved.")
+            messages.success(request, "Format and tiebreaks saved.", extra_tags="at-format")
             return redirect(reverse("tournaments:console", args=[pk]) + "#format")
     return _console_again(request, tournament, configure_form=form)
 
@@ -306,9 +380,9 @@ def console_round(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         started = services.round_start(tournament_id=tournament.pk)
     except ServiceError as error:
-        messages.error(request, error.rule)
+        messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_TABLES)
     else:
-        messages.success(request, f"Round {started.number} is being drawn.")
+        messages.success(request, f"Round {started.number} is being drawn.", extra_tags=AT_TABLES)
     return redirect(reverse("tournaments:console", args=[pk]) + "#tables")
 
 
@@ -321,8 +395,9 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if found is None:
         raise Http404("no such table")
     form = _result_form(found, tournament.format not in BRACKETS, request.POST)
+    here = f"at-table-{found.id}"
     if not form.is_valid():
-        messages.error(request, "Choose what happened at the table.")
+        messages.error(request, "Choose what happened at the table.", extra_tags=here)
         return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
     actor = actor_for(request)
     try:
@@ -332,9 +407,13 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
             decision = validated(TableResultInput, form.contract_data())
             services.table_decide(table_id=found.id, decision=decision, actor=actor)
     except ServiceError as error:
-        messages.error(request, f"Table {found.number}: {error.rule}")
+        messages.error(
+            request,
+            f"Table {found.number}: {forms.in_words(error.rule, {}, sentence=False)}",
+            extra_tags=here,
+        )
     else:
-        messages.success(request, f"Table {found.number}: result saved.")
+        messages.success(request, f"Table {found.number}: result saved.", extra_tags=here)
     return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
 
 
@@ -356,10 +435,11 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 "match": match,
                 "url": url,
                 "qr": qr_svg(url, scale=6) if url else "",
+                "code": table_code(match) if url and match else "",
             }
         )
     return render(
         request,
         "tournaments/slips.html",
-        {"tournament": tournament, "round": the_round, "slips": slips_out},
+        {"tournament": tournament, "round": the_round, "slips": slips_out, "code_url": code_page_url()},
     )
