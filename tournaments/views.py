@@ -3,7 +3,8 @@
 Two audiences:
 - everyone: the tournaments, a tournament's public page (standings, the tables being played with
   their live progress, the bracket drawn in SVG) polling a fragment that answers 304 while nothing
-  changed, the projector mode (large type, cycling between standings and pairings), CSV exports;
+  changed, the projector (the bracket, or who plays at which table beside the standings, paged to fit the
+  screen: ``tournaments.projector``), CSV exports;
 - organizers of the club: a new tournament, and the console: register entrants one by one or
   from a CSV file, choose the format and tiebreaks, start a round, watch the tables (deals entered,
   finished, disputed), fix a result, withdraw an entrant or record a forfeit, print the table slips
@@ -12,6 +13,7 @@ Two audiences:
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.contrib import messages
@@ -29,7 +31,7 @@ from games import GAMES
 from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
-from tournaments import documents, exports, forms, listing, notices, selectors, services, uploads
+from tournaments import documents, exports, forms, listing, notices, projector, selectors, services, uploads
 from tournaments.access import tournament_for_organizer, tournament_or_404
 from tournaments.contracts import (
     EntrantInput,
@@ -53,8 +55,8 @@ AT_ENTRANTS = "at-entrants"
 AT_TABLES = "at-tables"
 #: Seconds between two polls of a public page.
 POLL_SECONDS = 5
-#: Seconds each panel of the projector stays up.
-PROJECTOR_SECONDS = 15
+#: Seconds between two polls of the projector (a page turn shows at the next one).
+PROJECTOR_POLL_SECONDS = 3
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -124,22 +126,50 @@ def live(request: HttpRequest, pk: int) -> HttpResponseBase:
     return _live_fragment(request, pk, "tournaments/_live.html")
 
 
-@require_GET
-def projector(request: HttpRequest, pk: int) -> HttpResponse:
-    """Large type for a screen in the room, cycling between standings and pairings."""
-    tournament = tournament_or_404(pk)
+def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
+    """The projector's content at time ``now``: the bracket of an elimination event, else the
+    find-your-table list and the standings, each on the page the clock says (``projector``)."""
     context = _public_context(tournament)
+    if tournament.format in BRACKETS:
+        bracket = documents.bracket_document(tournament)
+        names = selectors.entrant_names(tournament)
+        focused = projector.bracket_focus(bracket) if bracket else {}
+        context["panels"] = bracket_layout.panels(focused, names) if focused.get("rounds") else []
+        pages: tuple[int, ...] = ()
+    else:
+        places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
+        find = projector.page_at(places, projector.ROWS * projector.FIND_COLUMNS, now)
+        rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
+        context.update({"find": find, "rows": rows})
+        pages = (find.number, rows.number)
     context.update(
-        {"poll_url": reverse("tournaments:projector_live", args=[pk]), "cycle_seconds": PROJECTOR_SECONDS}
+        {
+            "etag": ".".join([context["etag"], *map(str, pages)]),
+            "poll_seconds": PROJECTOR_POLL_SECONDS,
+            "page_seconds": projector.PAGE_SECONDS,
+            "brackets": tournament.format in BRACKETS,
+        }
     )
+    return context
+
+
+@require_GET
+def projector_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Large type for a screen in the room; polls :func:`projector_live`."""
+    tournament = tournament_or_404(pk)
+    context = _projector_context(tournament, time.time())
+    context["poll_url"] = reverse("tournaments:projector_live", args=[pk])
     return render(request, "tournaments/projector.html", context)
 
 
 @require_GET
 def projector_live(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The projector's live part."""
-    return _live_fragment(
-        request, pk, "tournaments/_projector.html", cycle_seconds=PROJECTOR_SECONDS, fragment=True
+    """The projector's screen, 304 while neither the results nor the page on show have changed."""
+    tournament = tournament_or_404(pk)
+    context = _projector_context(tournament, time.time())
+    context["poll_url"] = request.path
+    return conditional_get(
+        request, context["etag"], lambda: render(request, "tournaments/_projector.html", context)
     )
 
 

@@ -88,15 +88,15 @@ def test_it_draws_the_bracket_as_svg(client, club):
     assert "Ann" in page
 
 
-def test_it_shows_the_projector_and_its_out_of_band_poll(client, tournament):
+def test_it_shows_the_projector_and_its_poll(client, tournament):
     start_round(tournament)
     page = client.get(f"/tournaments/{tournament.pk}/projector/")
     assert page.status_code == 200
     assert "projector-standings" in tables_text(page)
-    assert 'data-cycle="15"' in tables_text(page)
+    assert "Find your table" in tables_text(page)
     poll = client.get(f"/tournaments/{tournament.pk}/projector/live/")
     assert poll.status_code == 200
-    assert 'hx-swap-oob="innerHTML"' in tables_text(poll)
+    assert 'id="projector"' in tables_text(poll)
     assert (
         client.get(
             f"/tournaments/{tournament.pk}/projector/live/", HTTP_IF_NONE_MATCH=poll["ETag"]
