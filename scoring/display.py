@@ -372,7 +372,10 @@ def board(
     deal_views.sort(key=lambda d: d.number)
     the_chart = (
         chart.running_totals(
-            sides, [d.get("running_totals") or {} for d in deal_docs], target=_match_target(state)
+            sides,
+            [d.get("running_totals") or {} for d in deal_docs],
+            target=_match_target(state),
+            numbers=[d.number for d in deal_views if not d.voided],
         )
         if deal_docs
         else None
