@@ -120,7 +120,18 @@
     navigator.share({ title: button.dataset.shareTitle || document.title, url: input.value }).catch(function () {});
   }
 
+  // A page opened at a fragment (#entrants) gets no autofocus from the browser; the field the
+  // server marked (the next entrant's name, the field in error) gets it here, the view kept where
+  // the fragment put it, next to the message that says what happened.
+  function focusMarkedField() {
+    var wanted = document.querySelector("[autofocus]");
+    if (wanted && (document.activeElement === document.body || document.activeElement === null)) {
+      wanted.focus({ preventScroll: Boolean(window.location.hash) });
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", revealLinkButtons);
+  window.addEventListener("load", focusMarkedField);
   document.addEventListener("click", function (event) {
     var copy = event.target.closest("button[data-copy]");
     if (copy) { copyLink(copy); return; }
