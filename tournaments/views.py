@@ -14,6 +14,7 @@ Two audiences:
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -318,53 +319,72 @@ def console_list(request: HttpRequest, pk: int) -> HttpResponse:
     """Register a pasted list, one entrant a line, all or nothing."""
     tournament = tournament_for_organizer(request.user, pk)
     form = forms.ListForm(request.POST)
-    if form.is_valid():
-        lines: list[int] = []
-        try:
-            rows, lines = uploads.parse_entrant_lines(form.cleaned_data["entrants"])
-            specs = validated(EntrantInput, rows, many=True)
-            made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
-        except ServiceError as error:
-            row = error.extra.get("row")
-            where = f"line {lines[row]}: " if isinstance(row, int) and row < len(lines) else ""
-            form.add_error("entrants", where + forms.in_words(error.rule, {}, sentence=not where))
-            form.focus("entrants")
-        else:
-            messages.success(request, _registered(len(made), "from the list"), extra_tags=AT_ENTRANTS)
-            return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
-    return _console_again(request, tournament, list_form=form)
+    if not form.is_valid():
+        return _console_again(request, tournament, list_form=form)
 
+    def read() -> tuple[list[dict[str, object]], Callable[[int], int | None]]:
+        rows, lines = uploads.parse_entrant_lines(form.cleaned_data["entrants"])
+        return rows, lambda row: lines[row] if row < len(lines) else None
 
-def _registered(count: int, source: str) -> str:
-    return f"{count} entrant{'s' if count != 1 else ''} registered {source}."
+    return _register_many(request, tournament, form, "entrants", "from the list", read)
 
 
 @require_POST
 def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register the entrants of a CSV file, all or nothing."""
     tournament = tournament_for_organizer(request.user, pk)
     form = forms.UploadForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            rows = uploads.parse_entrants_csv(uploads.read_upload(form.cleaned_data["file"]))
-            specs = validated(EntrantInput, rows, many=True)
-            made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
-        except ServiceError as error:
-            row = error.extra.get("row")
-            where = f"line {uploads.line_of(row)}: " if isinstance(row, int) else ""
-            form.add_error("file", where + forms.in_words(error.rule, {}, sentence=not where))
-            form.focus("file")
-        else:
-            messages.success(request, _registered(len(made), "from the file"), extra_tags=AT_ENTRANTS)
-            return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
-    return _console_again(request, tournament, upload_form=form)
+    if not form.is_valid():
+        return _console_again(request, tournament, upload_form=form)
+
+    def read() -> tuple[list[dict[str, object]], Callable[[int], int | None]]:
+        return uploads.parse_entrants_csv(uploads.read_upload(form.cleaned_data["file"])), uploads.line_of
+
+    return _register_many(request, tournament, form, "file", "from the file", read)
 
 
-@require_POST
-def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+def _register_many(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: forms.ListForm | forms.UploadForm,
+    field: str,
+    source: str,
+    read: Callable[[], tuple[list[dict[str, object]], Callable[[int], int | None]]],
+) -> HttpResponse:
+    """Register the rows ``read`` gives (with the line each row came from); a refusal is shown
+    beside ``field``, naming the line at fault."""
+    line_of: Callable[[int], int | None] | None = None
+    try:
+        rows, line_of = read()
+        specs = validated(EntrantInput, rows, many=True)
+        made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
+    except ServiceError as error:
+        row = error.extra.get("row")
+        line = line_of(row) if line_of is not None and isinstance(row, int) else None
+        where = f"line {line}: " if line else ""
+        form.add_error(field, where + forms.in_words(error.rule, {}, sentence=not where))
+        form.focus(field)
+        given = "list_form" if isinstance(form, forms.ListForm) else "upload_form"
+        return _console_again(request, tournament, **{given: form})
+    count = len(made)
+    messages.success(
+        request, f"{count} entrant{'s' if count != 1 else ''} registered {source}.", extra_tags=AT_ENTRANTS
+    )
+    return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
+
+
+def _console_entrant(request: HttpRequest, pk: int, entrant: int) -> Entrant:
+    """Entrant ``entrant`` of tournament ``pk``, for an organizer of its club (else 403 or 404)."""
     tournament = tournament_for_organizer(request.user, pk)
     found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
     if found is None:
         raise Http404("no such entrant")
+    return found
+
+
+@require_POST
+def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+    found = _console_entrant(request, pk, entrant)
     back = request.POST.get("withdrawn", "on") == "on"
     services.entrant_withdraw(entrant_id=found.pk, withdrawn=back)
     messages.success(request, f"{found.name} {'withdrawn' if back else 'back in'}.", extra_tags=AT_ENTRANTS)
@@ -374,10 +394,7 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
 @require_POST
 def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
     """Remove an entrant registered by mistake (before round 1)."""
-    tournament = tournament_for_organizer(request.user, pk)
-    found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
-    if found is None:
-        raise Http404("no such entrant")
+    found = _console_entrant(request, pk, entrant)
     try:
         services.entrant_remove(entrant_id=found.pk)
     except ServiceError as error:

@@ -4,14 +4,12 @@ table code page, have no serious or critical violation, in the dark theme and th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from clubs.demo import load_demo
 from scoring.links import scorer_path
-from tablescore.celery import app
 from tests.browser.accessibility import report, violations
 from tests.browser.support import PHONE, PROJECTORS, sign_in
 from tournaments.models import Tournament
@@ -20,11 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 
 @pytest.fixture
-def demo() -> Iterator[Any]:
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield load_demo(with_admin=True)
-    app.conf.task_always_eager = before
+def demo(tasks_in_process: None) -> Any:
+    return load_demo(with_admin=True)
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])

@@ -6,7 +6,6 @@ link copies, and Revoke asks first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +13,6 @@ import pytest
 from clubs.demo import load_demo
 from scoring.links import scorer_path
 from scoring.models import Match, MatchStatus
-from tablescore.celery import app
 from tests.browser.layout import fits_the_screen, layout_problems
 from tests.browser.support import LAPTOP, PHONE, PROJECTORS, shot, sign_in
 from tests.tournaments.factories import make_tournament, start_round
@@ -23,14 +21,6 @@ from tournaments.models import Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
-
-
-@pytest.fixture
-def tasks_in_process() -> Iterator[None]:
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 @pytest.fixture

@@ -8,27 +8,14 @@ import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 
 from scoring.links import scorer_path, table_code
-from tests.factories import ClubFactory, UserFactory, organizer
+from tests.factories import UserFactory
 from tests.tournaments.factories import add_entrants, current_match, make_tournament, play_table, start_round
 from tournaments import services
 from tournaments.models import Entrant, Round, TableStatus, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
-
-
-@pytest.fixture
-def club():
-    return ClubFactory()
-
-
-@pytest.fixture
-def boss(client: Client, club):
-    user = organizer(club)
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import make_tournament, start_round
 from tournaments.models import Entrant, Tournament
 
@@ -19,18 +18,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")
 
 #: Field keys of the contracts, which a page never shows.
 KEYS = ("match_format", "match_length", "entrant_kind", "tiebreaks")
-
-
-@pytest.fixture
-def club():
-    return ClubFactory()
-
-
-@pytest.fixture
-def boss(client: Client, club):
-    user = organizer(club)
-    client.force_login(user)
-    return user
 
 
 def section(page: str, anchor: str) -> str:
@@ -64,20 +51,23 @@ def test_it_offers_the_games_presets_in_words_and_the_match_format_as_a_choice_a
     )
 
 
+def create(client: Client, club, game: str, **fields: str):
+    """Post the new-tournament page for ``game`` with ``fields`` (a Swiss unless told)."""
+    body = {"club": club.slug, "game": game, "format": "swiss", **fields}
+    return client.post(f"/tournaments/new/?game={game}", body)
+
+
 def test_it_creates_a_tournament_with_a_number_of_deals_and_a_preset(client, boss, club):
-    response = client.post(
-        "/tournaments/new/?game=coinche",
-        {
-            "name": "Coinche night",
-            "club": club.slug,
-            "game": "coinche",
-            "format": "swiss",
-            "match_format": "deals",
-            "match_length": "4",
-            "entrant_kind": "partnership",
-            "rounds": "3",
-            "preset": "ffb",
-        },
+    response = create(
+        client,
+        club,
+        "coinche",
+        name="Coinche night",
+        match_format="deals",
+        match_length="4",
+        entrant_kind="partnership",
+        rounds="3",
+        preset="ffb",
     )
     tournament = Tournament.objects.get(name="Coinche night")
     assert response.status_code == 302
@@ -85,17 +75,7 @@ def test_it_creates_a_tournament_with_a_number_of_deals_and_a_preset(client, bos
 
 
 def test_it_refuses_fixed_partnerships_for_jam_beside_entrants_in_words(client, boss, club):
-    response = client.post(
-        "/tournaments/new/?game=jam",
-        {
-            "name": "JAM pairs",
-            "club": club.slug,
-            "game": "jam",
-            "format": "swiss",
-            "match_format": "game",
-            "entrant_kind": "partnership",
-        },
-    )
+    response = create(client, club, "jam", name="JAM pairs", match_format="game", entrant_kind="partnership")
     assert response.status_code == 422
     error = response.text.split('id="id_entrant_kind_error">', 1)[1].split("</p>")[0]
     assert error == "JAM is played one player a side: its entrants are individuals, not fixed partnerships"
@@ -105,10 +85,7 @@ def test_it_refuses_fixed_partnerships_for_jam_beside_entrants_in_words(client, 
 
 
 def test_errors_never_show_a_field_key(client, boss, club):
-    response = client.post(
-        "/tournaments/new/?game=tally",
-        {"name": "x", "club": club.slug, "game": "tally", "format": "swiss", "match_format": "deals"},
-    )
+    response = create(client, club, "tally", name="x", match_format="deals")
     assert response.status_code == 422
     errors = " ".join(re.findall(r'class="error"[^>]*>([^<]*)<', response.text))
     assert errors
