@@ -258,3 +258,25 @@ def test_it_prints_table_slips_with_the_scorer_qr_codes(client, boss, tournament
     assert signed_part in page
     assert table_code(current_match(table)) in page  # to type when the QR code will not scan
     assert client.get(f"/tournaments/{tournament.pk}/rounds/7/slips/").status_code == 404
+
+
+def test_a_withdrawn_entrant_stays_marked_while_it_has_results_and_leaves_if_it_never_played(client):
+    tournament = make_tournament(entrants=6, rounds=3)
+    never = tournament.entrants.get(name="Fay")
+    services.entrant_withdraw(entrant_id=never.pk)
+    the_round = start_round(tournament)
+    table = the_round.tables.get(number=1)
+    play_table(table, table.entrants[0])
+    left = tournament.entrants.get(pk=table.entrants[1])
+    services.entrant_withdraw(entrant_id=left.pk)
+    services.standings_recompute(tournament_id=tournament.pk)
+
+    public = tables_text(client.get(f"/tournaments/{tournament.pk}/"))
+    standings = public.split('id="standings"')[1]
+    projector = tables_text(client.get(f"/tournaments/{tournament.pk}/projector/"))
+
+    assert "Fay" not in standings
+    assert "Fay" not in projector
+    assert f'data-entrant="{left.pk}" class="withdrawn"' in standings
+    assert f"{left.name} <small>(withdrawn)</small>" in standings
+    assert "Fay" in client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode()
