@@ -4,6 +4,10 @@ The clubs app sits at the bottom and names no app above it, yet a club's archive
 of the club and the demo club shows every app. So each app registers its :class:`ClubPart` in its
 ``AppConfig.ready()``. Django calls those in ``INSTALLED_APPS`` order, the bottom app first, so the
 parts come parents first: the order in which a restore saves rows and the demo builds them.
+
+A part may also list what a visitor of the home page or of a club's page looks for (the
+tournaments, live ones first): the scoring app, which serves those pages, shows every app's
+:class:`Listing` without knowing the app.
 """
 
 from __future__ import annotations
@@ -12,6 +16,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from clubs.models import Club
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One thing a listing shows: its title, its page, a line saying what it is, and whether it is
+    being played now."""
+
+    title: str
+    url: str
+    detail: str
+    live: bool = False
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What an app lists for visitors: a heading, the items (live first), the page listing them
+    all, and what to say when there is none."""
+
+    heading: str
+    items: tuple[Listed, ...]
+    all_url: str
+    empty: str
 
 
 @dataclass(frozen=True)
@@ -25,6 +51,8 @@ class ClubPart:
     rows: tuple[tuple[str, str], ...]
     #: Loads the app's share of the demo into the demo club and says what it made ("4 matches").
     demo: Callable[[Club], str] | None = None
+    #: What the app lists on the home page (``None``: every club) and on a club's page.
+    listing: Callable[[Club | None], Listing] | None = None
 
 
 _parts: dict[str, ClubPart] = {}
@@ -43,3 +71,8 @@ def club_parts() -> tuple[ClubPart, ...]:
 def club_rows() -> tuple[tuple[str, str], ...]:
     """The rows of a club, over every app, in restore order (parents first)."""
     return tuple(row for part in club_parts() for row in part.rows)
+
+
+def listings(club: Club | None) -> tuple[Listing, ...]:
+    """Every app's listing for the home page (``club`` ``None``) or for ``club``'s page."""
+    return tuple(part.listing(club) for part in club_parts() if part.listing is not None)

@@ -370,6 +370,12 @@ class BackAlley(Game[BackAlleyState]):
         },
     }
     default_preset = "down-up-26"
+    preset_names: ClassVar[Mapping[str, str]] = {
+        "down-up-26": "13 cards down to 1, then up to 13 (26 deals)",
+        "down-up-25": "13 cards down to 1, straight back up (25 deals)",
+        "up-down-26": "1 card up to 13, then down to 1 (26 deals)",
+        "individual": "Five players on their own (20 deals)",
+    }
     variants = (
         Variant(
             INDIVIDUAL,

@@ -48,6 +48,8 @@ class Game(ABC, Generic[S]):
     options: ClassVar[tuple[Option, ...]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     default_preset: ClassVar[str | None] = None
+    #: Each preset's name in words, for the pages (``ffb``: "FFB, Fédération Française de Belote").
+    preset_names: ClassVar[Mapping[str, str]] = {}
     #: A game with both ``target`` and ``deals`` options whose ``deals`` is null (not in use) while
     #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (docs/games/README.md §4).
     deals_off_under_target: ClassVar[bool] = False
@@ -104,8 +106,9 @@ class Game(ABC, Generic[S]):
 
     @classmethod
     def entry_fields(cls, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        """The fields in play under ``options``: what the form shows and a table fills in."""
-        return tuple(f for f in cls.entry_shape(options) if f.in_play(options))
+        """The fields a table is asked for under ``options`` (in play, and worth asking): what the
+        form shows."""
+        return tuple(f for f in cls.entry_shape(options) if f.asked(options))
 
     @classmethod
     def entry_shapes(cls) -> tuple[tuple[When | None, tuple[Field, ...]], ...]:
@@ -131,6 +134,11 @@ class Game(ABC, Generic[S]):
             if opt.name == name:
                 return opt
         raise KeyError(name)
+
+    @classmethod
+    def preset_name(cls, preset: str) -> str:
+        """The preset as the pages name it (its key when the game gives it no name)."""
+        return cls.preset_names.get(preset, preset)
 
     @classmethod
     def all_options(cls) -> tuple[Option, ...]:

@@ -85,10 +85,17 @@ class Field:
     when: When | None = None
     #: The value that means "nothing of this happened" (``[]``, ``"none"``); ``default`` if unset.
     neutral: Any = MISSING
+    #: Set for a field accepted whatever the options but worth asking only under some (Coinche's
+    #: ``capot_alone`` matters only to a générale): the form leaves it out otherwise.
+    asked_when: When | None = None
 
     def in_play(self, options: Mapping[str, Any]) -> bool:
         """Whether the field is in play under the effective ``options``."""
         return self.when is None or self.when.holds(options)
+
+    def asked(self, options: Mapping[str, Any]) -> bool:
+        """Whether a table is asked for the field under ``options``: in play, and worth asking."""
+        return self.in_play(options) and (self.asked_when is None or self.asked_when.holds(options))
 
     def neutral_value(self) -> Any:
         """The one value accepted while the field is out of play."""

@@ -230,6 +230,11 @@ class Klaverjas(Game[None]):
         "parlett": {"play_rule": "amsterdam", "four_jacks": 100, "defence_pit_bonus": True},
     }
     default_preset = "amsterdam"
+    preset_names: ClassVar[Mapping[str, str]] = {
+        "amsterdam": "Amsterdam (NKU rules)",
+        "rotterdam": "Rotterdam (trumping duty recorded)",
+        "parlett": "Parlett (four Jacks score 100)",
+    }
 
     def start(self, table: Table) -> None:
         return None

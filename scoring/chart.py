@@ -2,7 +2,9 @@
 
 :func:`running_totals` takes the sides and each deal's running totals and returns a
 :class:`Chart`: a view box, one polyline per side, grid lines with round labels and, when the game
-plays to a target, a dashed target line. Templates only draw what it gives.
+plays to a target, a dashed target line. The x axis is labelled with the deals' own numbers, so
+after a voided deal 2 it reads 1, 3, 4 like the deal list beside it. Templates only draw what it
+gives.
 
 What it does not do: know games or colours (the stylesheet colours ``side-0``, ``side-1`` …).
 """
@@ -85,9 +87,14 @@ def nice_step(span: float, count: int = 4) -> int:
 
 
 def running_totals(
-    sides: Sequence[str], running: Sequence[Mapping[str, int]], *, target: int | None = None
+    sides: Sequence[str],
+    running: Sequence[Mapping[str, int]],
+    *,
+    target: int | None = None,
+    numbers: Sequence[int] | None = None,
 ) -> Chart:
-    """The chart of ``running`` (one mapping of side → total per deal, in order)."""
+    """The chart of ``running`` (one mapping of side → total per deal, in order); ``numbers`` are
+    those deals' numbers (1, 2, 3… when not given)."""
     values = [0] + [int(totals.get(side, 0)) for totals in running for side in sides]
     if target is not None:
         values.append(target)
@@ -115,7 +122,8 @@ def running_totals(
         lines.append(Line(side, index, points, coords[-1][0], coords[-1][1], total))
     y_ticks = tuple(Tick(y(v), str(v)) for v in range(int(low), int(high) + 1, step))
     x_step = nice_step(deals, 6) if deals > 8 else 1
-    x_ticks = tuple(Tick(x(k), str(k)) for k in range(0, deals + 1, x_step) if k > 0)
+    label = list(numbers) if numbers is not None and len(numbers) == deals else list(range(1, deals + 1))
+    x_ticks = tuple(Tick(x(k), str(label[k - 1])) for k in range(0, deals + 1, x_step) if k > 0)
     return Chart(
         width=WIDTH,
         height=HEIGHT,

@@ -182,7 +182,10 @@ def board(
         facts=facts,
         deals=tuple(_deal_views(played, seating, live, voided)),
         chart=chart.running_totals(
-            list(played.table.sides), [record.running_totals for record in played.deals], target=facts.target
+            list(played.table.sides),
+            [record.running_totals for record in played.deals],
+            target=facts.target,
+            numbers=[deal.number for deal, _ in live],
         )
         if played.deals
         else None,

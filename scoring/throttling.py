@@ -10,7 +10,11 @@ someone else's typos. Hence two kinds of bad token:
 Guesses never carry a valid signature, so guessing stops while every real table goes on scoring.
 
 Used by ``TableLinkAuthentication`` (the API) and :func:`guard_table_link` (the ``/t/<token>/``
-pages, wrapped in ``scoring/urls.py``). What it does not do: decide what a valid token grants.
+pages, wrapped in ``scoring/urls.py``). A typed table code (``scoring.links.table_code``) carries
+no signature to tell a typo from a guess, so every code that finds no table counts the same way, and
+no code at all is looked up from an address over the rate (:meth:`BadTokenThrottle.blocked`): the
+room's real links and QR codes keep working meanwhile. What it does not do: decide what a valid
+token grants.
 """
 
 from __future__ import annotations
@@ -50,6 +54,16 @@ class BadTokenThrottle(SimpleRateThrottle):
         """Whether the address is over the rate; counts this bad attempt when it is not (DRF's
         ``allow_request``, inverted)."""
         return not self.allow_request(request, None)  # type: ignore[arg-type]  # no view: a helper
+
+    def blocked(self, request: Any) -> bool:
+        """Whether the address is over the rate, counting nothing."""
+        allowed, duration = self.parse_rate(self.rate)
+        if allowed is None or duration is None:
+            return False
+        self.key = self.get_cache_key(request)
+        self.now = self.timer()
+        self.history = [t for t in self.cache.get(self.key, []) if t > self.now - duration]
+        return len(self.history) >= allowed
 
     def count(self, request: Any) -> None:
         """Count a bad attempt whatever the count so far (a revoked link, which is never refused

@@ -5,7 +5,7 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import views
+from scoring import link_pages, views
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
@@ -21,6 +21,7 @@ urlpatterns = [
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
+    path("t/", link_pages.table_code, name="table_code"),
     path("t/<str:token>/", guard_table_link(views.table), name="table"),
     path("t/<str:token>/board/", guard_table_link(views.table_board), name="table_board"),
     path("t/<str:token>/deals/<int:number>/", guard_table_link(views.table_deal), name="table_deal"),

@@ -32,8 +32,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import actor_for, can_manage, get_for_organizer
 from clubs.errors import ServiceError
 from clubs.models import Club
+from clubs.parts import listings
 from games import GAMES, MatchState
-from scoring import display, services
+from scoring import belonging, display, link_pages, services
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
@@ -88,18 +89,24 @@ def _poll_response(
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """The games Tablescore scores, the clubs, and the matches in progress."""
+    """The tournaments (live first), the matches in progress, the clubs and the games."""
     in_progress = Match.objects.filter(status=MatchStatus.IN_PROGRESS).select_related("club")[:30]
     return render(
         request,
         "scoring/home.html",
-        {"games": list(GAMES.values()), "clubs": Club.objects.all(), "matches": in_progress},
+        {
+            "games": list(GAMES.values()),
+            "clubs": Club.objects.all(),
+            "matches": in_progress,
+            "listings": listings(None),
+        },
     )
 
 
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club's matches, newest activity first; organizers also see how to start one."""
+    """A club's tournaments (live first) and matches, newest activity first; organizers also see
+    how to start one."""
     the_club = get_object_or_404(Club, slug=slug)
     status = request.GET.get("status", "")
     matches = the_club.matches.all()
@@ -114,6 +121,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "status": status,
             "statuses": MatchStatus.choices,
             "organizer": can_manage(request.user, the_club),
+            "listings": listings(the_club),
         },
     )
 
@@ -131,6 +139,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "poll_url": reverse("scoring:match_board", args=[match.pk]),
             "poll_seconds": POLL_SECONDS,
             "organizer": can_manage(request.user, match.club_id),
+            "part_of": belonging.part_of(match),
         },
     )
 
@@ -387,16 +396,13 @@ def _managed_match(request: HttpRequest, pk: int) -> Match:
 def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's page of a match: its scorer link and QR code, the link's state, the trail."""
     match = _managed_match(request, pk)
-    url = scorer_url(match)
     return render(
         request,
         "scoring/manage.html",
         {
             "match": match,
             "board": _board(match),
-            "scorer_url": url,
-            "scorer_path": scorer_path(match),
-            "qr": qr_svg(url) if not match.table_link_revoked else "",
+            **link_pages.link_context(match, qr_scale=4),
             "events": AuditEvent.objects.filter(match=match)
             .select_related("actor_user")
             .order_by("-created_at", "-pk")[:200],
@@ -415,11 +421,10 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     if match.table_link_revoked:
         messages.error(request, "The scorer link is revoked: issue a new one first.")
         return redirect("scoring:match_manage", pk=match.pk)
-    url = scorer_url(match)
     return render(
         request,
         "scoring/print.html",
-        {"match": match, "board": _board(match), "scorer_url": url, "qr": qr_svg(url, scale=8)},
+        {"match": match, "board": _board(match), **link_pages.link_context(match, qr_scale=8)},
     )
 
 
@@ -436,10 +441,20 @@ def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    """Stop the scorer link at once; with ``renew`` a fresh link replaces it."""
+    """Stop the scorer link at once, once confirmed; with ``renew`` a fresh link replaces it."""
     match = _managed_match(request, pk)
     form = RevokeForm(request.POST)
     renew = bool(form.is_valid() and form.cleaned_data["renew"])
+    if not match.table_link_revoked and not link_pages.confirmed(request):
+        return link_pages.confirmation(
+            request,
+            match,
+            question="Replace the scorer link?" if renew else "Revoke the scorer link?",
+            consequence="The link, its QR code and its table code stop working at once: "
+            + ("the table scans the new one to go on." if renew else "nobody can score through a link."),
+            yes="Yes, replace the link" if renew else "Yes, revoke the link",
+            carried=["renew"],
+        )
     services.table_link_revoke(
         match_id=match.pk,
         actor=actor_for(request),
@@ -451,8 +466,17 @@ def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
-    """Stop a match without a result."""
+    """Stop a match without a result, once confirmed."""
     match = _managed_match(request, pk)
+    if not link_pages.confirmed(request):
+        return link_pages.confirmation(
+            request,
+            match,
+            question="Abandon the match?",
+            consequence="The match stops where it is, without a result; no deal can be entered after.",
+            yes="Yes, abandon the match",
+            carried=["reason"],
+        )
     form = AbandonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     services.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request))

@@ -173,6 +173,17 @@ class EntrantDetail(APIView):
         changed = services.entrant_withdraw(entrant_id=found.pk, **arguments)
         return Response(documents.entrant_document(changed))
 
+    @extend_schema(
+        request=None,
+        responses={204: None, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Remove an entrant registered by mistake (before round 1; after, withdraw it)",
+    )
+    def delete(self, request: Request, pk: int, entrant: int) -> Response:
+        tournament = tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        services.entrant_remove(entrant_id=self._entrant(pk, entrant).pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class RoundCollection(APIView):
     authentication_classes = AUTHENTICATION

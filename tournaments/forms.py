@@ -3,22 +3,30 @@
 A form here only carries values: its fields render the contract's fields (:func:`mirrored`: the
 same help, and the browser told the same bounds) and turn posted text into the contract's JSON
 shape (``contract_data()``). The contract checks the rules, the service what depends on the
-tournament; either error is shown beside the field it names (``add_service_error``).
+tournament; either error is shown beside the field it names (``add_service_error``), in the words
+of the page: a rule that names a field by its key (``match_length must be…``) names it by its label
+("How many must be…"), and the field with the error gets the focus.
+
+The new-tournament form is drawn for one game, chosen first: the match format is a choice and a
+number box, the preset a choice among the game's presets, each by its name in words.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
 from rest_framework import serializers
 
 from clubs.errors import ServiceError
-from games import GAMES
+from games.base import Game
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
 from tournaments.contracts.kit import WholeNumber
 from tournaments.pairing.formats import EntrantKind, Format, choices
+from tournaments.pairing.match_format import FormatKind
 from tournaments.standings.rows import metric_choices
+from tournaments.uploads import split_players
 
 TIEBREAK_SLOTS = 4
 
@@ -31,10 +39,11 @@ def mirrored(field: serializers.Field, **presentation: Any) -> forms.Field:  # t
         kind = forms.IntegerField
     elif "choices" in presentation:
         kind = forms.ChoiceField
-    made = kind(required=False, help_text=field.help_text or "", **presentation)
+    presentation.setdefault("help_text", field.help_text or "")
+    made = kind(required=False, **presentation)
     hints = {
         "required": field.required,
-        "maxlength": getattr(field, "max_length", None),
+        "maxlength": None if kind is forms.ChoiceField else getattr(field, "max_length", None),
         "min": getattr(field, "min_value", None),
         "max": getattr(field, "max_value", None),
     }
@@ -58,15 +67,39 @@ def _given(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if value not in (None, "")}
 
 
+#: The contracts' keys that no field of a page is labelled after, in words.
+KEY_WORDS = {"tiebreaks": "the tiebreaks", "settings": "the settings", "options": "the game's options"}
+
+
+def in_words(rule: str, labels: dict[str, str], *, sentence: bool = True) -> str:
+    """``rule`` with each field key it names said as the page labels it (``match_length`` →
+    "how many"); a ``sentence`` starts with a capital."""
+    words = {**KEY_WORDS, **{key: label.lower() for key, label in labels.items()}}
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b")
+    said = pattern.sub(lambda found: words[found.group(1)], rule)
+    return said[:1].upper() + said[1:] if sentence else said
+
+
 class ServiceErrors:
-    """Mixin: put a contract's or a service's error beside the field it names (or on top)."""
+    """Mixin: put a contract's or a service's error beside the field it names (or on top), in the
+    page's words, and give that field the focus."""
 
     def add_service_error(self, error: ServiceError) -> None:
         form: Any = self
         field = error.field if error.field in form.fields else None
         if error.field == "tiebreaks":
             field = "tiebreak_0"
-        form.add_error(field, error.rule)
+        labels = {name: str(bound.label) for name, bound in form.fields.items() if bound.label}
+        form.add_error(field, in_words(error.rule, labels))
+        if field is not None:
+            self.focus(field)
+
+    def focus(self, field: str) -> None:
+        """Give ``field`` the focus when the page loads (the field in error, or the first to fill)."""
+        form: Any = self
+        for other in form.fields.values():
+            other.widget.attrs.pop("autofocus", None)
+        form.fields[field].widget.attrs["autofocus"] = True
 
 
 class TiebreakSlots:
@@ -83,28 +116,64 @@ _CHANGE = TournamentChange().fields
 _ENTRANT = EntrantInput().fields
 
 
+def _preset_choices(game: type[Game[Any]]) -> list[tuple[str, str]]:
+    return [
+        (key, game.preset_name(key) + (" · usual" if key == game.default_preset else ""))
+        for key in game.presets
+    ]
+
+
+def _match_format_choices() -> list[tuple[str, str]]:
+    return [(kind.value, kind.label) for kind in FormatKind]
+
+
 class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
-    """The new-tournament page (:class:`TournamentCreate`), in one of the organizer's clubs."""
+    """The new-tournament page (:class:`TournamentCreate`) for one game, in one of the organizer's
+    clubs."""
 
-    name = mirrored(_CREATE["name"])
+    name = mirrored(_CREATE["name"], help_text="What the players call it: Spring cup, Monday night.")
     club = forms.ChoiceField(choices=())
-    game = mirrored(_CREATE["game"], choices=())
+    game = forms.CharField(widget=forms.HiddenInput)
     format = mirrored(_CREATE["format"], choices=choices(Format))
-    match_format = mirrored(_CREATE["match_format"], initial="game")
+    match_format = mirrored(
+        _CREATE["match_format"],
+        choices=_match_format_choices(),
+        initial=FormatKind.GAME.value,
+        label="Each table plays",
+        help_text="",
+    )
+    match_length = mirrored(
+        _CREATE["match_length"],
+        label="Number of deals or games",
+        help_text="Deals a match, or games a series (odd: 3, 5, 7; 3 if left empty). None for one game.",
+    )
     entrant_kind = mirrored(_CREATE["entrant_kind"], choices=choices(EntrantKind), label="Entrants")
-    rounds = mirrored(_CREATE["rounds"])
-    preset = mirrored(_CREATE["preset"])
+    rounds = mirrored(_CREATE["rounds"], help_text="Swiss and multi-seat tables only; others plan their own.")
+    preset = mirrored(_CREATE["preset"], choices=(), label="Rules", help_text="")
 
-    def __init__(self, *args: Any, clubs: list[tuple[str, str]], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, clubs: list[tuple[str, str]], game: type[Game[Any]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = clubs  # type: ignore[attr-defined]
-        self.fields["game"].choices = [(key, cls.name) for key, cls in GAMES.items()]  # type: ignore[attr-defined]
+        self.fields["game"].initial = game.key
+        if game.partnerships:
+            self.fields["entrant_kind"].initial = EntrantKind.PARTNERSHIP.value
+        if game.presets:
+            self.fields["preset"].choices = _preset_choices(game)  # type: ignore[attr-defined]
+            self.fields["preset"].initial = game.default_preset
+        else:
+            del self.fields["preset"]
+        if len(clubs) < 2:
+            self.fields["club"].widget = forms.HiddenInput()
         _tiebreak_fields(self, None)
 
     def contract_data(self) -> dict[str, Any]:
         data = {
             name: self.cleaned_data.get(name) for name in self.fields if name in _CREATE.keys() - {"club"}
         }
+        if data.get("match_format") not in (FormatKind.DEALS, FormatKind.BEST_OF):
+            data.pop("match_length", None)  # a number left in the box while another choice is made
         return _given({**data, "tiebreaks": self.tiebreaks()})
 
 
@@ -128,16 +197,16 @@ class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
 class EntrantForm(ServiceErrors, forms.Form):
     """The console's entrant form (:class:`EntrantInput`); the players in one box."""
 
-    name = mirrored(_ENTRANT["name"])
+    name = mirrored(_ENTRANT["name"], help_text="")
     players = forms.CharField(
-        max_length=400, required=False, help_text="Partnerships: both partners, separated by ; (Ann; Bob)."
+        max_length=400, required=False, help_text="A partnership: both partners (Ann & Bob, or Ann, Bob)."
     )
-    club = mirrored(_ENTRANT["club"], label="Home club")
-    seed = mirrored(_ENTRANT["seed"])
+    club = mirrored(_ENTRANT["club"], label="Home club", help_text="")
+    seed = mirrored(_ENTRANT["seed"], help_text="1 for the strongest; leave empty if unseeded.")
 
     def contract_data(self) -> dict[str, Any]:
         data = self.cleaned_data
-        players = [p.strip() for p in (data.get("players") or "").split(";") if p.strip()]
+        players = split_players(data.get("players") or "")
         return _given(
             {
                 "name": data.get("name"),
@@ -146,6 +215,18 @@ class EntrantForm(ServiceErrors, forms.Form):
                 "seed": data.get("seed"),
             }
         )
+
+
+class ListForm(ServiceErrors, forms.Form):
+    """The console's pasted list: one entrant a line (``tournaments.uploads``)."""
+
+    entrants = forms.CharField(
+        label="Entrants, one a line",
+        max_length=60_000,
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        help_text="Ann — or a partnership: Ann & Bob — or a named one: Les As: Ann & Bob.",
+        error_messages={"required": "Paste the entrants, one a line."},
+    )
 
 
 class UploadForm(ServiceErrors, forms.Form):

@@ -61,6 +61,14 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
     return dict(tournament.entrants.values_list("pk", "name"))
 
 
+def entrant_players(tournament: Tournament) -> dict[int, list[str]]:
+    """The players' names of each entrant that lists them, by entrant id."""
+    found: dict[int, list[str]] = {}
+    for entrant, name in tournament.entrants.filter(players__isnull=False).values_list("pk", "players__name"):
+        found.setdefault(entrant, []).append(name)
+    return found
+
+
 # -- standings ----------------------------------------------------------------------------------
 
 
@@ -81,11 +89,12 @@ def standing_rows(tournament: Tournament) -> list[Row]:
 
 @dataclass(frozen=True)
 class StandingsRow:
-    """A cached row: the API's document of it, and its metric values as the page shows them, in
-    precedence order."""
+    """A cached row: the API's document of it, its metric values as the page shows them, in
+    precedence order, and its tiebreaks (the metrics after the first) by name, for a phone."""
 
     document: dict[str, Any]
     shown: tuple[str, ...]
+    tiebreaks: tuple[tuple[str, str], ...] = ()
 
     @property
     def rank(self) -> str:
@@ -122,17 +131,26 @@ class CachedStandings:
     def metric_names(self) -> list[str]:
         return [find_metric(key).name for key in self.metrics]
 
+    @property
+    def public_rows(self) -> tuple[StandingsRow, ...]:
+        """The rows the public pages and the projector show: a withdrawn entrant stays in its place
+        while it has results (they count in its opponents' tiebreaks), marked withdrawn; one that
+        never played is left out, as it would only puzzle the room. The API and the CSV files keep
+        every row."""
+        return tuple(row for row in self.rows if not (row.withdrawn and row.played == 0))
+
 
 def cached_standings(tournament: Tournament) -> CachedStandings:
     """The standings the last ``standings_recompute`` stored."""
     cached = tournament.standings or {}
     metrics = tuple(cached.get("metrics", tournament.tiebreaks))
-    rows = tuple(
-        StandingsRow(row, tuple(shown.get(key, "") for key in metrics))
-        for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False)
-    )
+    names = [find_metric(key).name for key in metrics]
+    rows = []
+    for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False):
+        values = tuple(str(shown.get(key, "")) for key in metrics)
+        rows.append(StandingsRow(row, values, tuple(zip(names[1:], values[1:], strict=True))))
     stale = tournament.standings_revision != tournament.revision
-    return CachedStandings(rows, metrics, tournament.standings_at, stale)
+    return CachedStandings(tuple(rows), metrics, tournament.standings_at, stale)
 
 
 # -- brackets -----------------------------------------------------------------------------------

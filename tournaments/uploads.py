@@ -1,8 +1,11 @@
-"""The console's entrants file: a CSV upload read into rows for the entrant contract.
+"""The console's entrants in bulk: a CSV upload, or a pasted list, read into rows for the entrant
+contract.
 
-A header line names the columns: ``name`` and any of players, club, seed, rating; a players cell
-lists the players separated by ``;`` or ``/``; blank lines are skipped. Each row then goes through
-``contracts.EntrantInput`` like an entrant posted to the API, and an error names the file's line.
+A CSV file's header line names the columns: ``name`` and any of players, club, seed, rating; a
+players cell lists the players separated by ``;``, ``/``, ``,`` or ``&``; blank lines are skipped.
+A pasted list has one entrant a line: ``Ann``; a partnership by its players, ``Ann & Bob`` or
+``Ann, Bob`` (named after them); or a named partnership, ``Les As: Ann & Bob``. Each row then goes
+through ``contracts.EntrantInput`` like an entrant posted to the API, and an error names the line.
 
 What this module does not do: check an entrant (the contract and the service do).
 """
@@ -11,13 +14,22 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import IO
 
 from clubs.errors import InvalidEntry
+from games.seats import partnership_name
 
 CSV_FIELDS = ("name", "players", "club", "seed", "rating")
 #: The most of a file that is read (a thousand entrants fit well within it).
 MOST_BYTES = 1_000_000
+#: What separates partners: ``&``, ``,``, ``;`` or ``/``.
+_PARTNERS = re.compile(r"[&,;/]")
+
+
+def split_players(text: str) -> list[str]:
+    """The players named in ``text`` ("Ann & Bob", "Ann, Bob", "Ann; Bob"), blanks left out."""
+    return [name.strip() for name in _PARTNERS.split(text) if name.strip()]
 
 
 def read_upload(upload: IO[bytes]) -> str:
@@ -45,9 +57,9 @@ def parse_entrants_csv(text: str) -> list[dict[str, object]]:
         if not any((value or "").strip() for value in line.values() if isinstance(value, str)):
             continue
         row: dict[str, object] = {"name": (line.get("name") or "").strip()}
-        players = (line.get("players") or "").replace("/", ";")
-        if players.strip():
-            row["players"] = [p.strip() for p in players.split(";") if p.strip()]
+        players = split_players(line.get("players") or "")
+        if players:
+            row["players"] = players
         for key in ("club", "seed", "rating"):
             value = (line.get(key) or "").strip()
             if value:
@@ -61,3 +73,24 @@ def parse_entrants_csv(text: str) -> list[dict[str, object]]:
 def line_of(row: int) -> int:
     """The file's line number of entrant ``row`` (0-based): the header is line 1."""
     return row + 2
+
+
+def parse_entrant_lines(text: str) -> tuple[list[dict[str, object]], list[int]]:
+    """The rows of a pasted list, one entrant a line, and the line number each comes from;
+    :class:`InvalidEntry` on the ``entrants`` box when it holds no entrant."""
+    rows: list[dict[str, object]] = []
+    lines: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        named, colon, listed = line.partition(":")
+        players = split_players(listed if colon else line)
+        name = named.strip() if colon else partnership_name(players)
+        if not name:
+            continue
+        row: dict[str, object] = {"name": name}
+        if len(players) > 1 or (colon and players):
+            row["players"] = players
+        rows.append(row)
+        lines.append(number)
+    if not rows:
+        raise InvalidEntry("the list has no entrant: one a line, like Ann & Bob", "entrants")
+    return rows, lines

@@ -3,7 +3,8 @@
 Two audiences:
 - everyone: the tournaments, a tournament's public page (standings, the tables being played with
   their live progress, the bracket drawn in SVG) polling a fragment that answers 304 while nothing
-  changed, the projector mode (large type, cycling between standings and pairings), CSV exports;
+  changed, the projector (the bracket, or who plays at which table beside the standings, paged to fit the
+  screen: ``tournaments.projector``), CSV exports;
 - organizers of the club: a new tournament, and the console: register entrants one by one or
   from a CSV file, choose the format and tiebreaks, start a round, watch the tables (deals entered,
   finished, disputed), fix a result, withdraw an entrant or record a forfeit, print the table slips
@@ -12,11 +13,12 @@ Two audiences:
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -25,11 +27,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, managed_clubs
 from clubs.errors import ServiceError
+from clubs.models import Club
 from games import GAMES
-from scoring.links import scorer_url
+from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
-from tournaments import documents, exports, forms, selectors, services, uploads
+from tournaments import documents, exports, forms, listing, notices, projector, selectors, services, uploads
 from tournaments.access import tournament_for_organizer, tournament_or_404
 from tournaments.contracts import (
     EntrantInput,
@@ -48,10 +51,13 @@ from tournaments.models import (
 from tournaments.pairing import bracket_layout
 from tournaments.pairing.formats import BRACKETS
 
+#: Where the console shows what an action did: beside the control that did it (``notices``).
+AT_ENTRANTS = "at-entrants"
+AT_TABLES = "at-tables"
 #: Seconds between two polls of a public page.
 POLL_SECONDS = 5
-#: Seconds each panel of the projector stays up.
-PROJECTOR_SECONDS = 15
+#: Seconds between two polls of the projector (a page turn shows at the next one).
+PROJECTOR_POLL_SECONDS = 3
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -79,12 +85,17 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
 
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    """Every tournament, newest first; organizers also see how to start one."""
-    tournaments = Tournament.objects.select_related("club").annotate(entrant_count=Count("entrants"))[:100]
+    """The tournaments (of one club with ``?club=<slug>``), being played first; organizers also
+    see how to start one."""
+    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
     return render(
         request,
         "tournaments/list.html",
-        {"tournaments": tournaments, "organizer": bool(managed_clubs(request.user))},
+        {
+            "tournaments": listing.live_first(club)[:100],
+            "club": club,
+            "organizer": bool(managed_clubs(request.user)),
+        },
     )
 
 
@@ -116,22 +127,50 @@ def live(request: HttpRequest, pk: int) -> HttpResponseBase:
     return _live_fragment(request, pk, "tournaments/_live.html")
 
 
-@require_GET
-def projector(request: HttpRequest, pk: int) -> HttpResponse:
-    """Large type for a screen in the room, cycling between standings and pairings."""
-    tournament = tournament_or_404(pk)
+def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
+    """The projector's content at time ``now``: the bracket of an elimination event, else the
+    find-your-table list and the standings, each on the page the clock says (``projector``)."""
     context = _public_context(tournament)
+    if tournament.format in BRACKETS:
+        bracket = documents.bracket_document(tournament)
+        names = selectors.entrant_names(tournament)
+        focused = projector.bracket_focus(bracket) if bracket else {}
+        context["panels"] = bracket_layout.panels(focused, names) if focused.get("rounds") else []
+        pages: tuple[int, ...] = ()
+    else:
+        places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
+        find = projector.page_at(places, projector.ROWS * projector.FIND_COLUMNS, now)
+        rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
+        context.update({"find": find, "rows": rows})
+        pages = (find.number, rows.number)
     context.update(
-        {"poll_url": reverse("tournaments:projector_live", args=[pk]), "cycle_seconds": PROJECTOR_SECONDS}
+        {
+            "etag": ".".join([context["etag"], *map(str, pages)]),
+            "poll_seconds": PROJECTOR_POLL_SECONDS,
+            "page_seconds": projector.PAGE_SECONDS,
+            "brackets": tournament.format in BRACKETS,
+        }
     )
+    return context
+
+
+@require_GET
+def projector_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Large type for a screen in the room; polls :func:`projector_live`."""
+    tournament = tournament_or_404(pk)
+    context = _projector_context(tournament, time.time())
+    context["poll_url"] = reverse("tournaments:projector_live", args=[pk])
     return render(request, "tournaments/projector.html", context)
 
 
 @require_GET
 def projector_live(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The projector's live part."""
-    return _live_fragment(
-        request, pk, "tournaments/_projector.html", cycle_seconds=PROJECTOR_SECONDS, fragment=True
+    """The projector's screen, 304 while neither the results nor the page on show have changed."""
+    tournament = tournament_or_404(pk)
+    context = _projector_context(tournament, time.time())
+    context["poll_url"] = request.path
+    return conditional_get(
+        request, context["etag"], lambda: render(request, "tournaments/_projector.html", context)
     )
 
 
@@ -158,16 +197,24 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    """A new tournament in one of the clubs the organizer runs."""
+    """A new tournament in one of the clubs the organizer runs: the game first (its presets and
+    match formats depend on it), then the rest."""
     if not is_signed_in(request.user):
         raise SignInRequired("sign in as an organizer of a club")
     clubs = managed_clubs(request.user)
     if not clubs:
         raise PermissionDenied("you do not organize any club")
     choices = [(c.slug, c.name) for c in clubs]
-    form = forms.TournamentForm(
-        request.POST or None, clubs=choices, initial={"club": request.GET.get("club", choices[0][0])}
-    )
+    club_slug = request.GET.get("club", choices[0][0])
+    game = GAMES.get(request.POST.get("game") or request.GET.get("game") or "")
+    if game is None:
+        return render(
+            request,
+            "tournaments/new.html",
+            {"games": list(GAMES.values()), "club_slug": club_slug},
+            status=200 if request.method == "GET" else 422,
+        )
+    form = forms.TournamentForm(request.POST or None, clubs=choices, game=game, initial={"club": club_slug})
     status = 200
     if request.method == "POST":
         status = 422
@@ -179,28 +226,48 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             except ServiceError as error:
                 form.add_service_error(error)
             else:
-                messages.success(request, "Tournament created: register the entrants.")
-                return redirect("tournaments:console", pk=tournament.pk)
-    return render(request, "tournaments/new.html", {"form": form}, status=status)
+                messages.success(
+                    request, "Tournament created: register the entrants.", extra_tags=AT_ENTRANTS
+                )
+                return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
+    else:
+        form.focus("name")
+    club_name = dict(choices).get(form["club"].value() or club_slug, "")
+    return render(
+        request,
+        "tournaments/new.html",
+        {"form": form, "game": game, "club_slug": club_slug, "club_name": club_name, "clubs": len(choices)},
+        status=status,
+    )
 
 
 def _console_context(request: HttpRequest, tournament: Tournament, **forms_given: Any) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number"))
     entrants = list(tournament.entrants.prefetch_related("players"))
     draws = tournament.format not in BRACKETS
+    said = notices.by_place(request)
     playing = [
-        (view, [(table, _result_form(table, draws)) for table in view.tables])
+        (
+            view,
+            [(table, _result_form(table, draws), said.get(f"table-{table.id}", [])) for table in view.tables],
+        )
         for view in selectors.round_views(tournament, selectors.current_rounds(tournament))
     ]
+    entrant_form = forms_given.get("entrant_form") or forms.EntrantForm()
+    if "entrants" in said and "entrant_form" not in forms_given:
+        entrant_form.focus("name")  # the next entrant's name, straight after a registration
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
         "entrants": entrants,
         "active": sum(1 for e in entrants if not e.withdrawn),
+        "removable": not any(r.status != RoundStatus.FAILED for r in rounds),
         "rounds": rounds,
         "playing": playing,
+        "notices": said,
         "standings": selectors.cached_standings(tournament),
-        "entrant_form": forms_given.get("entrant_form") or forms.EntrantForm(),
+        "entrant_form": entrant_form,
+        "list_form": forms_given.get("list_form") or forms.ListForm(),
         "upload_form": forms_given.get("upload_form") or forms.UploadForm(),
         "configure_form": forms_given.get("configure_form")
         or forms.ConfigureForm(
@@ -242,39 +309,98 @@ def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, f"{entrant.name} registered.")
+            messages.success(request, f"{entrant.name} registered.", extra_tags=AT_ENTRANTS)
             return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
     return _console_again(request, tournament, entrant_form=form)
 
 
 @require_POST
-def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
+def console_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register a pasted list, one entrant a line, all or nothing."""
     tournament = tournament_for_organizer(request.user, pk)
-    form = forms.UploadForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            rows = uploads.parse_entrants_csv(uploads.read_upload(form.cleaned_data["file"]))
-            specs = validated(EntrantInput, rows, many=True)
-            made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
-        except ServiceError as error:
-            row = error.extra.get("row")
-            where = f"line {uploads.line_of(row)}: " if isinstance(row, int) else ""
-            form.add_error("file", f"{where}{error.rule}")
-        else:
-            messages.success(request, f"{len(made)} entrants registered from the file.")
-            return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
-    return _console_again(request, tournament, upload_form=form)
+    form = forms.ListForm(request.POST)
+    if not form.is_valid():
+        return _console_again(request, tournament, list_form=form)
+
+    def read() -> tuple[list[dict[str, object]], Callable[[int], int | None]]:
+        rows, lines = uploads.parse_entrant_lines(form.cleaned_data["entrants"])
+        return rows, lambda row: lines[row] if row < len(lines) else None
+
+    return _register_many(request, tournament, form, "entrants", "from the list", read)
 
 
 @require_POST
-def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register the entrants of a CSV file, all or nothing."""
+    tournament = tournament_for_organizer(request.user, pk)
+    form = forms.UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _console_again(request, tournament, upload_form=form)
+
+    def read() -> tuple[list[dict[str, object]], Callable[[int], int | None]]:
+        return uploads.parse_entrants_csv(uploads.read_upload(form.cleaned_data["file"])), uploads.line_of
+
+    return _register_many(request, tournament, form, "file", "from the file", read)
+
+
+def _register_many(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: forms.ListForm | forms.UploadForm,
+    field: str,
+    source: str,
+    read: Callable[[], tuple[list[dict[str, object]], Callable[[int], int | None]]],
+) -> HttpResponse:
+    """Register the rows ``read`` gives (with the line each row came from); a refusal is shown
+    beside ``field``, naming the line at fault."""
+    line_of: Callable[[int], int | None] | None = None
+    try:
+        rows, line_of = read()
+        specs = validated(EntrantInput, rows, many=True)
+        made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
+    except ServiceError as error:
+        row = error.extra.get("row")
+        line = line_of(row) if line_of is not None and isinstance(row, int) else None
+        where = f"line {line}: " if line else ""
+        form.add_error(field, where + forms.in_words(error.rule, {}, sentence=not where))
+        form.focus(field)
+        given = "list_form" if isinstance(form, forms.ListForm) else "upload_form"
+        return _console_again(request, tournament, **{given: form})
+    count = len(made)
+    messages.success(
+        request, f"{count} entrant{'s' if count != 1 else ''} registered {source}.", extra_tags=AT_ENTRANTS
+    )
+    return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
+
+
+def _console_entrant(request: HttpRequest, pk: int, entrant: int) -> Entrant:
+    """Entrant ``entrant`` of tournament ``pk``, for an organizer of its club (else 403 or 404)."""
     tournament = tournament_for_organizer(request.user, pk)
     found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
     if found is None:
         raise Http404("no such entrant")
+    return found
+
+
+@require_POST
+def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+    found = _console_entrant(request, pk, entrant)
     back = request.POST.get("withdrawn", "on") == "on"
     services.entrant_withdraw(entrant_id=found.pk, withdrawn=back)
-    messages.success(request, f"{found.name} {'withdrawn' if back else 'back in'}.")
+    messages.success(request, f"{found.name} {'withdrawn' if back else 'back in'}.", extra_tags=AT_ENTRANTS)
+    return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
+
+
+@require_POST
+def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+    """Remove an entrant registered by mistake (before round 1)."""
+    found = _console_entrant(request, pk, entrant)
+    try:
+        services.entrant_remove(entrant_id=found.pk)
+    except ServiceError as error:
+        messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_ENTRANTS)
+    else:
+        messages.success(request, f"{found.name} removed.", extra_tags=AT_ENTRANTS)
     return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
 
 
@@ -289,7 +415,7 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, "Format and tiebreaks saved.")
+            messages.success(request, "Format and tiebreaks saved.", extra_tags="at-format")
             return redirect(reverse("tournaments:console", args=[pk]) + "#format")
     return _console_again(request, tournament, configure_form=form)
 
@@ -301,9 +427,9 @@ def console_round(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         started = services.round_start(tournament_id=tournament.pk)
     except ServiceError as error:
-        messages.error(request, error.rule)
+        messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_TABLES)
     else:
-        messages.success(request, f"Round {started.number} is being drawn.")
+        messages.success(request, f"Round {started.number} is being drawn.", extra_tags=AT_TABLES)
     return redirect(reverse("tournaments:console", args=[pk]) + "#tables")
 
 
@@ -316,8 +442,9 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if found is None:
         raise Http404("no such table")
     form = _result_form(found, tournament.format not in BRACKETS, request.POST)
+    here = f"at-table-{found.id}"
     if not form.is_valid():
-        messages.error(request, "Choose what happened at the table.")
+        messages.error(request, "Choose what happened at the table.", extra_tags=here)
         return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
     actor = actor_for(request)
     try:
@@ -327,9 +454,13 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
             decision = validated(TableResultInput, form.contract_data())
             services.table_decide(table_id=found.id, decision=decision, actor=actor)
     except ServiceError as error:
-        messages.error(request, f"Table {found.number}: {error.rule}")
+        messages.error(
+            request,
+            f"Table {found.number}: {forms.in_words(error.rule, {}, sentence=False)}",
+            extra_tags=here,
+        )
     else:
-        messages.success(request, f"Table {found.number}: result saved.")
+        messages.success(request, f"Table {found.number}: result saved.", extra_tags=here)
     return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
 
 
@@ -351,10 +482,11 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 "match": match,
                 "url": url,
                 "qr": qr_svg(url, scale=6) if url else "",
+                "code": table_code(match) if url and match else "",
             }
         )
     return render(
         request,
         "tournaments/slips.html",
-        {"tournament": tournament, "round": the_round, "slips": slips_out},
+        {"tournament": tournament, "round": the_round, "slips": slips_out, "code_url": code_page_url()},
     )

@@ -55,6 +55,11 @@ class Coinche(Game[CoincheState]):
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset = Preset.PARLETT.value
+    preset_names: ClassVar[Mapping[str, str]] = {
+        Preset.PARLETT: "Parlett (Penguin Book of Card Games)",
+        Preset.FFB: "FFB (Fédération Française de Belote)",
+        Preset.PAGAT: "Pagat (game to 2000, only the bid doubled)",
+    }
 
     def start(self, table: Table) -> CoincheState:
         rules = Rules.of(table.options)

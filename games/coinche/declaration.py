@@ -33,7 +33,7 @@ from games.coinche.vocabulary import (
     values_of,
 )
 from games.common import SUITS, adds_up_to
-from games.declaration import EntryContext, Field, Option, Rule
+from games.declaration import EntryContext, Field, Option, Rule, When
 from games.errors import GameError
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
@@ -197,6 +197,7 @@ FIELDS: tuple[Field, ...] = (
         required=False,
         default=False,
         rules=(Rule("`true` needs `capot` to name a side.", _alone_needs_capot),),
+        asked_when=When("generale", (True,)),
     ),
     Field(
         "belote",

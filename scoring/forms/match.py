@@ -123,7 +123,10 @@ class MatchForm(forms.Form):
         )
         if game.presets:
             default = game.default_preset
-            names = [(name, name + (" (default)" if name == default else "")) for name in game.presets]
+            names = [
+                (name, game.preset_name(name) + (" (default)" if name == default else ""))
+                for name in game.presets
+            ]
             self.fields["preset"] = labelled(
                 forms.ChoiceField(required=False, choices=names, widget=DropDown(), label="Preset")
             )

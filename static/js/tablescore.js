@@ -74,3 +74,89 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();
+
+/* ---- Pages (#14): the scorer link's copy and share buttons, and a question before a dangerous
+   button. Without this block the link stays selectable in its box, and a dangerous button leads
+   to the server's confirmation page instead of this dialog. ---- */
+(function () {
+  "use strict";
+
+  function revealLinkButtons() {
+    document.querySelectorAll("button[data-copy][hidden]").forEach(function (button) {
+      button.hidden = false;
+    });
+    if (navigator.share) {
+      document.querySelectorAll("button[data-share][hidden]").forEach(function (button) {
+        button.hidden = false;
+      });
+    }
+  }
+
+  function say(button, text) {
+    var status = button.parentElement.querySelector(".copy-status");
+    if (status) status.textContent = text;
+  }
+
+  function copyLink(button) {
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) return;
+    function byHand() {
+      input.focus();
+      input.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (error) { done = false; }
+      say(button, done ? "Link copied." : "The link is selected: copy it.");
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(function () { say(button, "Link copied."); }, byHand);
+    } else {
+      byHand();
+    }
+  }
+
+  function shareLink(button) {
+    var input = document.getElementById(button.dataset.share);
+    if (!input || !navigator.share) return;
+    navigator.share({ title: button.dataset.shareTitle || document.title, url: input.value }).catch(function () {});
+  }
+
+  // A page opened at a fragment (#entrants) gets no autofocus from the browser; the field the
+  // server marked (the next entrant's name, the field in error) gets it here, the view kept where
+  // the fragment put it, next to the message that says what happened.
+  function focusMarkedField() {
+    var wanted = document.querySelector("[autofocus]");
+    if (wanted && (document.activeElement === document.body || document.activeElement === null)) {
+      wanted.focus({ preventScroll: Boolean(window.location.hash) });
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", revealLinkButtons);
+  window.addEventListener("load", focusMarkedField);
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest("button[data-copy]");
+    if (copy) { copyLink(copy); return; }
+    var share = event.target.closest("button[data-share]");
+    if (share) shareLink(share);
+  });
+
+  // A button (or form) with data-confirm asks first; confirmed, it posts confirm=yes, which the
+  // server takes instead of showing its own confirmation page.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var by = event.submitter;
+    var question = (by && by.dataset.confirm) || form.dataset.confirm;
+    if (!question) return;
+    if (!window.confirm(question)) {
+      event.preventDefault();
+      return;
+    }
+    var yes = form.querySelector("input[name=confirm]");
+    if (!yes) {
+      yes = document.createElement("input");
+      yes.type = "hidden";
+      yes.name = "confirm";
+      form.appendChild(yes);
+    }
+    yes.value = "yes";
+  });
+})();

@@ -67,3 +67,14 @@ def second_phone(browser: Any) -> Iterator[Any]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def tasks_in_process() -> Iterator[None]:
+    """The tournament's tasks run where the deal is saved (the live server), as without Redis."""
+    from tablescore.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before

@@ -18,6 +18,9 @@ ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+#: The projector's screens: a 1080p projector and a small 720p one.
+PROJECTORS = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 
@@ -27,3 +30,12 @@ def shot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def sign_in(page: Any, base: str, username: str = "admin", password: str = "admin") -> None:
+    """Sign in through the sign-in page, as an organizer does."""
+    page.goto(base + "/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()

@@ -4,27 +4,16 @@ standings) without a reload, polling with 304s in between."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from scoring.links import scorer_path
-from tablescore.celery import app
 from tests.browser.support import shot
 from tests.tournaments.factories import current_match, make_tournament, start_round
 from tournaments.models import TableStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def tasks_in_process() -> Iterator[None]:
-    """The tournament's tasks run where the deal is saved (the live server), as without Redis."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 def enter_deal(page: Any, first: int, second: int, number: int) -> None:

@@ -135,6 +135,15 @@ def test_it_gives_every_game_a_first_dealer_option(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_it_names_each_preset_in_words_for_the_pages(key):
+    cls = GAMES[key]
+    assert set(cls.preset_names) == set(cls.presets)
+    for preset in cls.presets:
+        assert cls.preset_name(preset) != preset
+        assert len(cls.preset_name(preset)) <= 60
+
+
+@pytest.mark.parametrize("key", KEYS)
 def test_it_uses_valid_defaults_and_presets(key):
     cls = GAMES[key]
     for count in {cls.min_sides, cls.max_sides}:

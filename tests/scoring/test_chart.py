@@ -1,6 +1,15 @@
-"""The running-totals chart: geometry only, from the running totals of each deal."""
+"""The running-totals chart: geometry only, from the running totals of each deal; on the scoreboard
+its x axis says the deals' own numbers."""
 
+import re
+
+import pytest
+
+from clubs.access import Actor
+from scoring import services
 from scoring.chart import HEIGHT, LEFT, RIGHT, WIDTH, nice_step, running_totals
+from scoring.models import Source
+from tests.factories import make_match
 
 
 def test_it_picks_round_steps():
@@ -45,3 +54,36 @@ def test_it_draws_the_target_line_within_the_scale():
     assert chart.target_y <= chart.lines[0].end_y
     assert chart.y_ticks[-1].label == "1000"
     assert running_totals(["NS", "EW"], [{"NS": 2, "EW": 5}]).target_y is None
+
+
+def test_it_labels_the_x_axis_with_the_deals_own_numbers_after_a_void():
+    chart = running_totals(
+        ["A", "B"], [{"A": 1, "B": 0}, {"A": 2, "B": 1}, {"A": 2, "B": 5}], numbers=[1, 3, 4]
+    )
+    assert [tick.label for tick in chart.x_ticks] == ["1", "3", "4"]
+    plain = running_totals(["A", "B"], [{"A": 1, "B": 0}, {"A": 2, "B": 1}])
+    assert [tick.label for tick in plain.x_ticks] == ["1", "2"]
+
+
+@pytest.mark.django_db
+def test_the_scoreboard_chart_says_the_deal_numbers_left_after_a_void(client):
+    deals = [
+        {"points": {"Kit": 3, "Lou": 1}},
+        {"points": {"Kit": 2, "Lou": 2}},
+        {"points": {"Kit": 1, "Lou": 5}},
+    ]
+    match = make_match(sides=["Kit", "Lou"], deals=deals)
+    services.deal_void(
+        match_id=match.pk,
+        number=2,
+        reason="twice",
+        expected_version=1,
+        actor=Actor(label="boss"),
+        source=Source.WEB,
+    )
+
+    page = client.get(f"/matches/{match.pk}/").text
+
+    chart = page[page.index('<svg class="chart"') : page.index("</svg>", page.index('<svg class="chart"'))]
+    labels = re.findall(r'<text class="axis" x="[\d.]+" y="\d+" text-anchor="middle">(\d+)</text>', chart)
+    assert labels == ["1", "3"]

@@ -217,6 +217,11 @@ def test_it_leaves_capot_alone_out_when_it_is_not_switched_on():
     assert "capot_alone" not in (entry_of("coinche", ["NS", "EW"], data) or {})
 
 
+def test_it_asks_capot_alone_only_of_a_club_that_plays_the_generale():
+    assert 'name="f.capot_alone"' not in page(make_form("coinche", ["NS", "EW"]))
+    assert 'name="f.capot_alone"' in page(make_form("coinche", ["NS", "EW"], generale=True))
+
+
 def test_it_offers_the_30_for_60_bid_in_the_players_words_only_when_the_club_plays_it():
     plain = page(make_form("auction-forty-five", ["Us", "Them"]))
     assert words_of(plain, "f.bid") == ["15", "20", "25", "30"]

@@ -23,3 +23,10 @@ def test_it_lists_matches_in_progress_after_the_demo(client):
     assert titles
     for title in titles:
         assert title in response.text
+
+
+def test_it_names_the_games_of_the_matches_in_progress(client):
+    load_demo(with_admin=False)
+    page = client.get("/").text
+    assert "La Coinche ·" in page
+    assert "coinche ·" not in page

@@ -60,7 +60,7 @@ def test_it_shows_the_options_of_the_chosen_game(client):
     html = response.text
     assert 'name="seat.3"' in html
     assert 'name="preset"' in html
-    assert "amsterdam (default)" in html
+    assert "Amsterdam (NKU rules) (default)" in html  # the preset in words, not its key
     assert 'name="o.four_jacks"' in html
     assert 'name="o.deals"' in html
     assert '<option value="Ely">' in html
@@ -136,7 +136,7 @@ def test_it_revokes_the_scorer_link(client):
     match = make_match(club=club, sides=KIT_LOU)
     old = f"/t/{table_token(match)}/"
     client.force_login(boss)
-    response = client.post(f"/matches/{match.pk}/revoke/", REMOTE_ADDR="10.0.0.9")
+    response = client.post(f"/matches/{match.pk}/revoke/", {"confirm": "yes"}, REMOTE_ADDR="10.0.0.9")
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.table_link_revoked
@@ -156,7 +156,7 @@ def test_it_renews_the_scorer_link(client):
     match = make_match(club=club, sides=KIT_LOU)
     old = table_token(match)
     client.force_login(organizer(club))
-    assert client.post(f"/matches/{match.pk}/revoke/", {"renew": "on"}).status_code == 302
+    assert client.post(f"/matches/{match.pk}/revoke/", {"renew": "on", "confirm": "yes"}).status_code == 302
     match.refresh_from_db()
     assert not match.table_link_revoked
     assert match_for_token(old) is None
@@ -167,7 +167,10 @@ def test_it_abandons_a_match(client):
     club = ClubFactory()
     match = make_match(club=club, sides=KIT_LOU)
     client.force_login(organizer(club))
-    assert client.post(f"/matches/{match.pk}/abandon/", {"reason": "fire alarm"}).status_code == 302
+    assert (
+        client.post(f"/matches/{match.pk}/abandon/", {"reason": "fire alarm", "confirm": "yes"}).status_code
+        == 302
+    )
     match.refresh_from_db()
     assert match.status == MatchStatus.ABANDONED
     assert AuditEvent.objects.get(match=match, action=AuditAction.MATCH_ABANDONED).detail == {

@@ -51,13 +51,13 @@ def forms_of(world: World) -> dict[str, Form]:
         "revoke": Form(
             f"/matches/{a.pk}/manage/",
             f"/matches/{a.pk}/revoke/",
-            {},
+            {"confirm": "yes"},
             lambda: Match.objects.get(pk=a.pk).table_link_revoked,
         ),
         "abandon": Form(
             f"/matches/{a.pk}/manage/",
             f"/matches/{a.pk}/abandon/",
-            {"reason": "rain"},
+            {"reason": "rain", "confirm": "yes"},
             lambda: Match.objects.get(pk=a.pk).status == MatchStatus.ABANDONED,
         ),
         "organizer rematch": Form(
@@ -102,7 +102,8 @@ def forms_of(world: World) -> dict[str, Form]:
                 "club": world.club.slug,
                 "game": "tally",
                 "format": "swiss",
-                "match_format": "deals:1",
+                "match_format": "deals",
+                "match_length": "1",
                 "entrant_kind": "individual",
             },
             lambda: Tournament.objects.count() == tournaments + 1,
@@ -215,7 +216,9 @@ def test_a_form_post_with_another_sessions_token_is_refused(world: World):
     page_token(second, f"/matches/{a.pk}/manage/")
     stolen = page_token(first, f"/matches/{a.pk}/manage/")
     second.cookies.pop("csrftoken", None)
-    response = second.post(f"/matches/{a.pk}/abandon/", {"reason": "x", "csrfmiddlewaretoken": stolen})
+    response = second.post(
+        f"/matches/{a.pk}/abandon/", {"reason": "x", "confirm": "yes", "csrfmiddlewaretoken": stolen}
+    )
     assert response.status_code == 403
     assert Match.objects.get(pk=a.pk).status != MatchStatus.ABANDONED
 

@@ -67,7 +67,7 @@ def pages(h) -> list[str]:
         f"/t/{token}/board/",
         f"/t/{token}/deals/1/",
         "/tournaments/",
-        "/tournaments/new/",
+        "/tournaments/new/?game=tally",
     ]
     for t in (s, k):
         urls += [

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from django.test import Client
 
 from tablescore.celery import app
+from tests.factories import ClubFactory, organizer
 
 
 @pytest.fixture
@@ -19,3 +21,16 @@ def in_process_tasks() -> Iterator[None]:
         yield
     finally:
         app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+@pytest.fixture
+def boss(client: Client, club):
+    """An organizer of ``club``, signed in on the test client."""
+    user = organizer(club)
+    client.force_login(user)
+    return user

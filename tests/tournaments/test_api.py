@@ -219,6 +219,47 @@ def test_it_withdraws_an_entrant(api, boss, tournament):
     )
 
 
+def test_it_removes_an_entrant_registered_by_mistake_before_round_1_only(api, boss, tournament):
+    ann = tournament.entrants.get(name="Ann")
+    url = f"/api/tournaments/{tournament.pk}/entrants/{ann.pk}/"
+
+    assert api.delete(url).status_code == 204
+    assert not Entrant.objects.filter(pk=ann.pk).exists()
+    assert api.delete(url).status_code == 404
+
+    start_round(tournament)
+    bob = tournament.entrants.get(name="Bob")
+    late = api.delete(f"/api/tournaments/{tournament.pk}/entrants/{bob.pk}/")
+    assert late.status_code == 409
+    assert "withdraw" in late.json()["error"]["rule"]
+    assert Entrant.objects.filter(pk=bob.pk).exists()
+
+
+def test_it_refuses_removal_to_anyone_but_an_organizer(tournament):
+    ann = tournament.entrants.get(name="Ann")
+    assert APIClient().delete(f"/api/tournaments/{tournament.pk}/entrants/{ann.pk}/").status_code in (
+        401,
+        403,
+    )
+    assert Entrant.objects.filter(pk=ann.pk).exists()
+
+
+def test_it_takes_the_preset_in_any_case_and_the_match_format_as_a_kind_and_a_number(api, boss):
+    body = {**SWISS, "preset": "FFB", "match_format": "deals", "match_length": 6}
+    response = api.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 201
+    assert response.json()["match_format"] == "deals:6"
+    assert Tournament.objects.get(pk=response.json()["id"]).options["preset"] == "ffb"
+
+
+def test_it_refuses_fixed_partnerships_for_a_two_player_game_naming_the_field(api, boss):
+    body = {**SWISS, "game": "jam", "preset": None, "entrant_kind": "partnership"}
+    response = api.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "entrant_kind"
+    assert "one player a side" in response.json()["error"]["rule"]
+
+
 # -- rounds ----------------------------------------------------------------------------------------
 
 

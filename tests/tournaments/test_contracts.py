@@ -64,6 +64,30 @@ def test_it_turns_a_tournament_body_into_typed_arguments():
     assert arguments["club"] == "lyon"
 
 
+@pytest.mark.parametrize(
+    ("given", "text"),
+    [
+        ({"match_format": "deals", "match_length": 4}, "deals:4"),
+        ({"match_format": "best-of", "match_length": 5}, "best-of:5"),
+        ({"match_format": "best-of"}, "best-of:3"),
+        ({"match_format": "best-of:7"}, "best-of:7"),
+        ({"match_format": "rubber", "match_length": None}, "rubber"),
+    ],
+)
+def test_it_reads_the_match_format_as_a_kind_and_a_number_or_as_one_text(given, text):
+    assert validated(TournamentCreate, {**CUP, **given})["match_format"].text == text
+
+
+def test_it_says_an_even_best_of_in_words():
+    problem = refusal(TournamentCreate, {**CUP, "match_format": "best-of", "match_length": 4})
+    assert problem.rule.startswith("a best of N needs an odd number of games")
+
+
+@pytest.mark.parametrize("typed", ["FFB", "ffb", " Ffb "])
+def test_it_takes_the_preset_in_any_case(typed):
+    assert validated(TournamentCreate, {**CUP, "game": "coinche", "preset": typed})["preset"] == "ffb"
+
+
 def test_it_reads_the_match_format_as_the_game_plays_it():
     arguments = validated(TournamentCreate, {**CUP, "game": "jam", "match_format": "best-of:3"})
     assert arguments["match_format"].option_overrides == {"rubbers": 3}
@@ -95,6 +119,13 @@ def test_it_reads_the_match_format_as_the_game_plays_it():
         ({"settings": {"colour": 1}}, "settings"),
         ({"settings": []}, "settings"),
         ({"colour": "red"}, "colour"),
+        ({"match_format": "deals"}, "match_length"),
+        ({"match_format": "deals", "match_length": 0}, "match_length"),
+        ({"match_format": "best-of", "match_length": 4}, "match_length"),
+        ({"match_format": "game", "match_length": 4}, "match_length"),
+        ({"match_format": "deals:4", "match_length": 4}, "match_length"),
+        ({"game": "coinche", "preset": "belote"}, "preset"),
+        ({"preset": "ffb"}, "preset"),
     ],
 )
 def test_it_refuses_a_bad_tournament_naming_the_field(changes, field):

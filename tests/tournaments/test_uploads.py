@@ -7,7 +7,7 @@ import io
 import pytest
 
 from clubs.errors import InvalidEntry
-from tournaments.uploads import line_of, parse_entrants_csv, read_upload
+from tournaments.uploads import line_of, parse_entrant_lines, parse_entrants_csv, read_upload, split_players
 
 
 def test_it_parses_an_entrants_csv():
@@ -40,3 +40,28 @@ def test_it_reads_utf8_and_falls_back_to_latin1():
 
 def test_it_counts_the_header_as_line_one():
     assert line_of(0) == 2
+
+
+def test_it_reads_a_pasted_list_one_entrant_a_line_with_its_line_numbers():
+    rows, lines = parse_entrant_lines("Ann\n\n  Bob & Cy \nDee, Ely\nLes As: Fay; Gus\nSolo:\n")
+    assert rows == [
+        {"name": "Ann"},
+        {"name": "Bob & Cy", "players": ["Bob", "Cy"]},
+        {"name": "Dee & Ely", "players": ["Dee", "Ely"]},
+        {"name": "Les As", "players": ["Fay", "Gus"]},
+        {"name": "Solo"},
+    ]
+    assert lines == [1, 3, 4, 5, 6]
+
+
+def test_it_refuses_an_empty_list_naming_the_box():
+    with pytest.raises(InvalidEntry) as caught:
+        parse_entrant_lines("\n  \n")
+    assert caught.value.field == "entrants"
+
+
+def test_it_splits_partners_on_what_people_type_between_them():
+    assert split_players("Ann & Bob") == ["Ann", "Bob"]
+    assert split_players("Ann, Bob") == ["Ann", "Bob"]
+    assert split_players("Ann;Bob / Cy") == ["Ann", "Bob", "Cy"]
+    assert split_players("  ") == []

@@ -3,6 +3,10 @@
 Each field is checked on its own here (type, bounds, a known game, metric or format); whether the
 values fit together (the game in that format, rounds or a setting the format allows, the options
 the game takes) is the service's business, since changing the format asks the same questions.
+Two readings are the contract's own, as they only need the game: the match format, given as one
+text (``deals:4``, what the API always took) or as its kind and a number (``deals`` and
+``match_length`` 4, what the new-tournament page posts from a choice and a number box); and the
+preset, named in any case (``FFB`` is the game's ``ffb``).
 """
 
 from __future__ import annotations
@@ -16,10 +20,19 @@ from games.base import Game
 from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber
 from tournaments.pairing.base import FirstRound
 from tournaments.pairing.formats import SETTINGS, EntrantKind, EventSettings, Format
-from tournaments.pairing.match_format import MatchFormatError, parse_match_format
+from tournaments.pairing.match_format import (
+    MOST_DEALS,
+    FormatKind,
+    MatchFormatError,
+    parse_match_format,
+)
 from tournaments.standings import METRICS, PointScheme, StandingsError
 
-MATCH_FORMAT_HELP = "game (to the game's own end), deals:N, rubber, or best-of:N (3 by default)."
+MATCH_FORMAT_HELP = (
+    "game (to the game's own end), rubber, deals or best-of with match_length (or in one text: "
+    "deals:N, best-of:N)."
+)
+MATCH_LENGTH_HELP = "Deals a match (deals), or games a series (best-of, 3 when left out)."
 
 
 class GameKey(Named, serializers.CharField):
@@ -37,10 +50,13 @@ class GameKey(Named, serializers.CharField):
 
 
 class MatchFormatText(Text):
-    """``game``, ``deals:N``, ``rubber`` or ``best-of:N``; read for the game by the contract."""
+    """``game``, ``deals:N``, ``rubber`` or ``best-of:N``, or the kind alone (``deals``,
+    ``best-of``) with a ``match_length``; read for the game by the contract."""
 
     def to_internal_value(self, data: Any) -> str:
         text = super().to_internal_value(data)
+        if text in (FormatKind.DEALS, FormatKind.BEST_OF):
+            return text
         try:
             parse_match_format(text, "")
         except MatchFormatError as error:
@@ -117,6 +133,9 @@ class TournamentCreate(Contract):
     game = GameKey(help_text="A game's key (GET /api/games/) or alias.")
     format = Choice(Format)
     match_format = MatchFormatText(help_text=MATCH_FORMAT_HELP)
+    match_length = WholeNumber(
+        low=1, high=MOST_DEALS, required=False, allow_null=True, help_text=MATCH_LENGTH_HELP
+    )
     entrant_kind = Choice(EntrantKind)
     rounds = WholeNumber(low=1, high=99, required=False, allow_null=True, help_text="Swiss and tables only.")
     preset = Text(
@@ -137,9 +156,49 @@ class TournamentCreate(Contract):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """The match format as the chosen game plays it (JAM's best of three is its own rubbers)."""
-        attrs["match_format"] = parse_match_format(attrs["match_format"], attrs["game"].key)
+        """The match format as the chosen game plays it (JAM's best of three is its own rubbers),
+        and the game's preset by its own name."""
+        game = attrs["game"]
+        attrs["match_format"] = _match_format(attrs["match_format"], attrs.pop("match_length", None), game)
+        if attrs.get("preset"):
+            attrs["preset"] = _preset(attrs["preset"], game)
         return attrs
+
+
+def _match_format(text: str, length: int | None, game: Game[Any]) -> Any:
+    kind = FormatKind(text.partition(":")[0])
+    if length is not None:
+        if not kind.counted or ":" in text:
+            raise serializers.ValidationError(
+                {"match_length": "match_length is only for the deals and best-of match formats (without :N)"}
+            )
+        text = f"{kind}:{length}"
+    elif text == FormatKind.DEALS:
+        raise serializers.ValidationError(
+            {"match_length": "match_length must be given: the number of deals a match is"}
+        )
+    elif text == FormatKind.BEST_OF:
+        text = f"{kind}:3"
+    try:
+        return parse_match_format(text, game.key)
+    except MatchFormatError as error:
+        raise serializers.ValidationError(
+            {"match_length" if length else "match_format": str(error)}
+        ) from None
+
+
+def _preset(name: str, game: Game[Any]) -> str:
+    """The game's preset called ``name``, in any case."""
+    known = {preset.lower(): preset for preset in game.presets}
+    found = known.get(name.strip().lower())
+    if found is None:
+        rule = (
+            f"preset must be one of the game's presets: {', '.join(game.presets)}"
+            if game.presets
+            else "the game has no presets: leave preset out"
+        )
+        raise serializers.ValidationError({"preset": rule})
+    return found
 
 
 class TournamentChange(Contract):

@@ -136,6 +136,11 @@ def check_fit(game: Game[Any], shape: TableShape, format: Format, entrants: Entr
         if entrants != EntrantKind.INDIVIDUAL:
             raise SetupError("the individual format needs individual entrants", "entrant_kind")
         return
+    if not shape.partnerships and entrants == EntrantKind.PARTNERSHIP:
+        raise SetupError(
+            f"{game.name} is played one player a side: its entrants are individuals, not fixed partnerships",
+            "entrant_kind",
+        )
     if format == Format.TABLES:
         if shape.partnerships or shape.max_sides < 3:
             raise SetupError(

@@ -22,6 +22,27 @@ class FormatKind(StrEnum):
     RUBBER = "rubber"
     BEST_OF = "best-of"
 
+    @property
+    def label(self) -> str:
+        """The kind as an organizer picks it on a page."""
+        return _KIND_LABELS[self]
+
+    @property
+    def counted(self) -> bool:
+        """Whether the kind takes a number (deals a match, games a series)."""
+        return self in (FormatKind.DEALS, FormatKind.BEST_OF)
+
+
+_KIND_LABELS = {
+    FormatKind.GAME: "One game, to its end",
+    FormatKind.DEALS: "A number of deals, the best total wins",
+    FormatKind.RUBBER: "One rubber",
+    FormatKind.BEST_OF: "Best of a number of games",
+}
+#: The most deals a match may be cut to, and games a series may count.
+MOST_DEALS = 999
+MOST_GAMES = 99
+
 
 class MatchFormatError(ValueError):
     """The text is not one of the match formats."""
@@ -74,13 +95,18 @@ def parse_match_format(text: Any, game_key: str) -> MatchFormat:
     """``game``, ``deals:N``, ``rubber`` or ``best-of:N`` for this game."""
     found = _PATTERN.match(text) if isinstance(text, str) else None
     if not found:
-        raise MatchFormatError("match_format must be game, deals:N, rubber or best-of:N (N a whole number)")
+        raise MatchFormatError(
+            "match_format must be game, deals:N, rubber or best-of:N (N a whole number: "
+            f"deals up to {MOST_DEALS}, games up to {MOST_GAMES})"
+        )
     if found.group(2):
         return MatchFormat(FormatKind.DEALS, int(found.group(2)))
     if found.group(3):
         count = int(found.group(3))
         if count % 2 == 0:
-            raise MatchFormatError("best-of:N needs an odd N, so that a series always has a winner")
+            raise MatchFormatError(
+                "a best of N needs an odd number of games (3, 5, 7…), so that a series always has a winner"
+            )
         if game_key == "jam" and count == 3:
             return MatchFormat(FormatKind.BEST_OF, 3, {"rubbers": 3})
         return MatchFormat(FormatKind.BEST_OF, count)

@@ -2,7 +2,7 @@
 row locked first (``common``).
 
 - ``tournaments``: create a tournament, change its format, tiebreaks or rounds;
-- ``entrants``: register entrants, withdraw one;
+- ``entrants``: register entrants, remove one (before round 1), withdraw one;
 - ``rounds``: start a round, draw it (the ``round_pair`` task);
 - ``tables``: open a table's match, or give a walkover;
 - ``results``: a table's result from its matches (the ``match_changed`` task) or the organizer;
@@ -23,7 +23,13 @@ writer with ``clubs.access.Actor``. What this package does not do: parse input, 
 """
 
 from tournaments.services.brackets import bracket_advance
-from tournaments.services.entrants import EntrantSpec, entrant_register, entrant_withdraw, entrants_register
+from tournaments.services.entrants import (
+    EntrantSpec,
+    entrant_register,
+    entrant_remove,
+    entrant_withdraw,
+    entrants_register,
+)
 from tournaments.services.reconcile import tournaments_reconcile
 from tournaments.services.results import (
     TableDecision,
@@ -42,6 +48,7 @@ __all__ = [
     "TableDecision",
     "bracket_advance",
     "entrant_register",
+    "entrant_remove",
     "entrant_withdraw",
     "entrants_register",
     "round_pair",

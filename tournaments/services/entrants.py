@@ -2,8 +2,12 @@
 
 An entrant arrives as an :class:`EntrantSpec` (from the entrant contract: the API, the console's
 form or a CSV file's row); what depends on the tournament is checked here: entries are open, the
-name is free and short enough for the format, the players fit the kind of entrant. Named players
-become members of the organizing club.
+name is free and short enough for the format, the players fit the kind of entrant (one player at
+most for an individual; a partnership names all its partners, as many as sit on a side of the
+game's table, or none). Named players become members of the organizing club.
+
+An entrant registered by mistake is removed before round 1 (:func:`entrant_remove`); once round 1
+is drawn it can only be withdrawn (:func:`entrant_withdraw`), since its place is in the draw.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from django.db import transaction
 
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Membership, Player
-from tournaments.models import Entrant, Tournament, TournamentStatus
+from games import find_game
+from tournaments.models import Entrant, RoundStatus, Tournament, TournamentStatus
 from tournaments.pairing.formats import BRACKETS, LATE_ENTRY, EntrantKind, Format
 from tournaments.services.common import after_commit, bump_revision, lock_tournament, results_changed
 
@@ -55,10 +60,11 @@ def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bo
         taken = set(tournament.entrants.values_list("name", flat=True))
         if len(taken) + len(specs) > MAX_ENTRANTS:
             raise InvalidEntry(f"a tournament takes at most {MAX_ENTRANTS} entrants", None)
+        partners = _partners(tournament)
         made = []
         for index, spec in enumerate(specs):
             try:
-                made.append(_register_one(tournament, spec, taken))
+                made.append(_register_one(tournament, spec, taken, partners))
             except InvalidEntry as error:
                 if name_rows:
                     error.extra["row"] = index
@@ -74,14 +80,26 @@ def _check_open(tournament: Tournament) -> None:
         raise Conflict(f"entries closed when the {tournament.get_format_display().lower()} started", None)
 
 
-def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str]) -> Entrant:
+def _partners(tournament: Tournament) -> int:
+    """How many players a partnership of this tournament is: the seats of a side at the game's
+    table (two in Coinche, three in six-handed Forty-Five); 1 for individual entrants."""
+    if tournament.entrant_kind != EntrantKind.PARTNERSHIP:
+        return 1
+    shape = find_game(tournament.game_key).table_shape(tournament.options)
+    return max(2, shape.seats // max(1, shape.max_sides))
+
+
+def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str], partners: int) -> Entrant:
     if tournament.format == Format.INDIVIDUAL and len(spec.name) > INDIVIDUAL_NAME:
         raise InvalidEntry(f"name must be at most {INDIVIDUAL_NAME} characters", "name")
     if spec.name in taken:
         raise InvalidEntry(f"{spec.name!r} is already entered", "name")
-    most = 1 if tournament.entrant_kind == EntrantKind.INDIVIDUAL else 4
-    if len(spec.players) > most:
-        raise InvalidEntry(f"players lists at most {most} names of up to 80 characters", "players")
+    if partners == 1 and len(spec.players) > 1:
+        raise InvalidEntry("players lists at most 1 name: each entrant is one player", "players")
+    if partners > 1 and len(spec.players) not in (0, partners):
+        raise InvalidEntry(
+            f"a partnership is {partners} players: list all {partners} (Ann & Bob), or none", "players"
+        )
     entrant = Entrant.objects.create(
         club_id=tournament.club_id,
         tournament=tournament,
@@ -121,4 +139,22 @@ def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True) -> Entrant:
             if tournament.format in BRACKETS and tournament.bracket:
                 after_commit("bracket_advance", tournament.pk)
             after_commit("standings_recompute", tournament.pk)
+    return entrant
+
+
+def entrant_remove(*, entrant_id: int) -> Entrant:
+    """Remove an entrant registered by mistake, as if it never was: only before round 1 is drawn
+    (after, its place is in the draw and it is withdrawn instead). Its players stay club members."""
+    entrant = Entrant.objects.filter(pk=entrant_id).first()
+    if entrant is None:
+        raise NotFound("no such entrant")
+    with transaction.atomic():
+        tournament = lock_tournament(entrant.tournament_id)
+        if tournament.rounds.exclude(status=RoundStatus.FAILED).exists():
+            raise Conflict(
+                f"{entrant.name!r} is in the draw of round 1: withdraw the entrant instead of removing it",
+                None,
+            )
+        entrant.delete()
+        results_changed(tournament)
     return entrant

@@ -29,12 +29,20 @@ from tournaments.pairing.formats import (
         ("coinche", Format.TABLES, EntrantKind.PARTNERSHIP, "format"),
         ("parcellus", Format.SWISS, EntrantKind.INDIVIDUAL, "format"),
         ("coinche", Format.SWISS, EntrantKind.INDIVIDUAL, "entrant_kind"),
+        ("jam", Format.SWISS, EntrantKind.PARTNERSHIP, "entrant_kind"),
+        ("jam", Format.SINGLE_ELIMINATION, EntrantKind.PARTNERSHIP, "entrant_kind"),
+        ("parcellus", Format.TABLES, EntrantKind.PARTNERSHIP, "entrant_kind"),
     ],
 )
 def test_it_refuses_a_game_the_format_cannot_play_naming_the_field(game, format, entrants, field):
     with pytest.raises(SetupError) as caught:
         check_fit(find_game(game), shape(game), format, entrants)
     assert caught.value.field == field
+
+
+def test_it_says_why_a_two_player_game_takes_no_partnerships():
+    with pytest.raises(SetupError, match="JAM is played one player a side: its entrants are individuals"):
+        check_fit(find_game("jam"), shape("jam"), Format.SWISS, EntrantKind.PARTNERSHIP)
 
 
 def shape(key, **options):

@@ -78,3 +78,43 @@ def test_it_leaves_a_withdrawn_entrant_out_of_the_next_rounds():
     assert len(second.byes) == 1
     rows = services.standings_recompute(tournament_id=tournament.pk)["rows"]
     assert next(r for r in rows if r["entrant"] == quitter.pk)["withdrawn"] is True
+
+
+def test_it_refuses_a_partnership_of_one_player_and_takes_one_named_alone_or_in_full():
+    tournament = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+    with pytest.raises(InvalidEntry) as alone:
+        services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("Eve", players=("Eve",)))
+    assert alone.value.field == "players"
+    assert alone.value.rule == "a partnership is 2 players: list all 2 (Ann & Bob), or none"
+    services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("Les As"))
+    services.entrant_register(
+        tournament_id=tournament.pk, entrant=EntrantSpec("Ann & Bob", players=("Ann", "Bob"))
+    )
+    assert tournament.entrants.count() == 2
+
+
+def test_it_counts_the_partners_of_a_six_handed_table():
+    tournament = make_tournament(
+        game="auction-forty-five", entrant_kind="partnership", options={"players": 6}, rounds=1
+    )
+    with pytest.raises(InvalidEntry, match="a partnership is 3 players"):
+        services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("Two", players=("A", "B")))
+    three = services.entrant_register(
+        tournament_id=tournament.pk, entrant=EntrantSpec("Three", players=("A", "B", "C"))
+    )
+    assert three.players.count() == 3
+
+
+def test_it_removes_an_entrant_before_round_1_and_only_withdraws_one_after():
+    tournament = make_tournament(entrants=5, rounds=2)
+    eve = tournament.entrants.get(name="Ely")
+    services.entrant_remove(entrant_id=eve.pk)
+    assert not Entrant.objects.filter(pk=eve.pk).exists()
+    tournament.refresh_from_db()
+    assert tournament.revision > 0
+
+    start_round(tournament)
+    ann = tournament.entrants.get(name="Ann")
+    with pytest.raises(Conflict, match="withdraw the entrant instead"):
+        services.entrant_remove(entrant_id=ann.pk)
+    assert Entrant.objects.filter(pk=ann.pk).exists()

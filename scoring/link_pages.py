@@ -1,0 +1,99 @@
+"""The pages around a scorer link other than the scorer page itself.
+
+- Everyone: the table code page (``/t/``), where a player types the short code printed beside the QR
+  code and is sent on to the table's scorer link. Codes are throttled per address like bad tokens
+  (``scoring.throttling``): a code that finds no table counts, and an address over the rate gets 429
+  before any code is looked up.
+- Organizers: the confirmation asked before an action that stops a table (revoking or renewing its
+  link, abandoning its match). It is a page, so that it works without JavaScript; with JavaScript
+  the manage page asks in a dialog first and posts the confirmation at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from scoring import links
+from scoring.links import code_page_url, match_for_code, scorer_path, scorer_url
+from scoring.models import Match
+from scoring.qr import qr_svg
+from scoring.throttling import BadTokenThrottle, TooManyBadTokens, count_refused, too_many_response
+
+#: What the organizer's confirmation posts back.
+CONFIRMED = "yes"
+NOT_FOUND = "No table has this code. Check it on the slip, or ask the organizer for a new one."
+
+
+class TableCodeForm(forms.Form):
+    code = forms.CharField(
+        label="Table code",
+        max_length=40,
+        help_text="The code printed under the QR code, like 7KM4 QX2. Capitals or not, spaces or not.",
+        error_messages={"required": "Type the code printed under the QR code."},
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def table_code(request: HttpRequest) -> HttpResponse:
+    """Type a table code, go to the table's scorer page."""
+    form = TableCodeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        throttle = BadTokenThrottle()
+        if throttle.blocked(request):
+            return too_many_response(TooManyBadTokens(throttle.retry_after()))
+        status = 422
+        if form.is_valid():
+            match = match_for_code(form.cleaned_data["code"])
+            if match is not None:
+                return redirect(scorer_path(match))
+            count_refused(request)
+            form.add_error("code", NOT_FOUND)
+    return render(request, "scoring/table_code.html", {"form": form}, status=status)
+
+
+def link_context(match: Match, *, qr_scale: int) -> dict[str, Any]:
+    """What the organizer's pages show of a match's scorer link: the link, its QR code (none once
+    revoked), and its table code with the page where it is typed."""
+    url = scorer_url(match)
+    return {
+        "scorer_url": url,
+        "scorer_path": scorer_path(match),
+        "qr": qr_svg(url, scale=qr_scale) if not match.table_link_revoked else "",
+        "table_code": links.table_code(match),
+        "code_url": code_page_url(),
+    }
+
+
+def confirmed(request: HttpRequest) -> bool:
+    """Whether the organizer confirmed the action posted (the confirmation page, or the dialog)."""
+    return request.POST.get("confirm") == CONFIRMED
+
+
+def confirmation(
+    request: HttpRequest, match: Match, *, question: str, consequence: str, yes: str, carried: Iterable[str]
+) -> HttpResponse:
+    """The page asking to confirm what ``request`` posted; the fields named in ``carried`` are
+    posted again with the confirmation."""
+    return render(
+        request,
+        "scoring/confirm.html",
+        {
+            "match": match,
+            "question": question,
+            "consequence": consequence,
+            "yes": yes,
+            "action": request.path,
+            "carried": [(name, request.POST[name]) for name in carried if request.POST.get(name)],
+            "back": reverse("scoring:match_manage", args=[match.pk]),
+        },
+    )

@@ -1,0 +1,84 @@
+"""How visitors find tournaments from the scoring app's pages: the tournaments a visitor of the home
+page or of a club's page is looking for (the ones being played first, then those taking entries,
+then the finished ones), and the tournament a table's scoreboard links back to.
+
+The scoring app serves those pages and cannot name this app: ``TournamentsConfig.ready()`` hands
+it :func:`tournament_listing` through the tournaments' part of a club (``clubs.parts``) and
+:func:`table_match_part` through ``scoring.belonging``.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Case, Count, IntegerField, Max, Q, QuerySet, Value, When
+from django.urls import reverse
+
+from clubs.models import Club
+from clubs.parts import Listed, Listing
+from scoring.belonging import PartOf
+from scoring.models import Match
+from scoring.templatetags.game_names import game_name
+from tournaments.models import RoundStatus, TableGame, Tournament, TournamentStatus
+from tournaments.pairing.formats import Format
+
+#: How many tournaments a home or club page lists before "all tournaments".
+SHOWN = 6
+_ORDER = {TournamentStatus.RUNNING: 0, TournamentStatus.REGISTRATION: 1, TournamentStatus.FINISHED: 2}
+
+
+def live_first(club: Club | None = None) -> QuerySet[Tournament]:
+    """The tournaments of ``club`` (of every club: ``None``), being played first, then taking
+    entries, then finished, newest first within each; with their entrants still in and their
+    last round."""
+    found = Tournament.objects.select_related("club")
+    if club is not None:
+        found = found.filter(club=club)
+    return found.annotate(
+        order=Case(
+            *(When(status=status, then=Value(rank)) for status, rank in _ORDER.items()),
+            output_field=IntegerField(),
+        ),
+        entrant_count=Count("entrants", filter=Q(entrants__withdrawn=False), distinct=True),
+        last_round=Max("rounds__number", filter=~Q(rounds__status=RoundStatus.FAILED)),
+    ).order_by("order", "-created_at")
+
+
+def tournament_listing(club: Club | None) -> Listing:
+    """The first tournaments of ``club`` (every club's for the home page), live first."""
+    found = live_first(club)[:SHOWN]
+    all_url = reverse("tournaments:list") + (f"?club={club.slug}" if club is not None else "")
+    return Listing(
+        heading="Tournaments",
+        items=tuple(_listed(t, with_club=club is None) for t in found),
+        all_url=all_url,
+        empty="No tournament yet.",
+    )
+
+
+def _listed(tournament: Tournament, *, with_club: bool) -> Listed:
+    """A tournament read with :func:`live_first`'s counts."""
+    running = tournament.status == TournamentStatus.RUNNING
+    last_round: int | None = getattr(tournament, "last_round", None)
+    entrants: int = getattr(tournament, "entrant_count", 0)
+    now = f"round {last_round} being played" if running and last_round else ""
+    words = [
+        game_name(tournament.game_key),
+        Format(tournament.format).label,
+        *([tournament.club.name] if with_club else []),
+        f"{entrants} entrant{'s' if entrants != 1 else ''}",
+        now or tournament.get_status_display(),
+    ]
+    return Listed(
+        title=tournament.name, url=tournament.get_absolute_url(), detail=" · ".join(words), live=running
+    )
+
+
+def table_match_part(match: Match) -> PartOf | None:
+    """The tournament whose table plays ``match`` (only a tournament's matches announce changes,
+    so a friendly match costs no query)."""
+    if not match.announce_changes:
+        return None
+    game = TableGame.objects.select_related("table__round__tournament").filter(match=match).first()
+    if game is None:
+        return None
+    tournament = game.table.round.tournament
+    return PartOf(title=tournament.name, url=tournament.get_absolute_url())
