@@ -17,12 +17,17 @@ from django.db import models
 from django.urls import reverse
 
 from clubs.models import Club
+from scoring.result_states import Confirmation, ResultStatus
 
 
 class MatchStatus(models.TextChoices):
     IN_PROGRESS = "in_progress", "In progress"
     FINISHED = "finished", "Finished"
     ABANDONED = "abandoned", "Abandoned"
+
+
+def _choices(vocabulary: type[ResultStatus] | type[Confirmation]) -> list[tuple[str, str]]:
+    return [(member.value, member.label) for member in vocabulary]
 
 
 def new_table_secret() -> str:
@@ -62,6 +67,24 @@ class Match(models.Model):
         default=False,
         help_text="Tell the tournaments app after every change (the match is a tournament table's).",
     )
+    result_status = models.CharField(
+        max_length=10,
+        choices=_choices(ResultStatus),
+        default=ResultStatus.OPEN,
+        help_text="Where the result stands (scoring/result_states.py).",
+    )
+    confirmation = models.CharField(
+        max_length=12,
+        choices=_choices(Confirmation),
+        default=Confirmation.NONE,
+        help_text="How the other side vouches for the result (a tournament's choice).",
+    )
+    result_detail = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Who accepted or rejected and why, which round closed it (scoring/results.py).",
+    )
+    result_at = models.DateTimeField(null=True, blank=True, help_text="When the result reached its status.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -156,6 +179,16 @@ class AuditAction(models.TextChoices):
     MATCH_ABANDONED = "match_abandoned", "Match abandoned"
     LINK_REVOKED = "link_revoked", "Table link revoked"
     LINK_RENEWED = "link_renewed", "Table link renewed"
+    RESULT_SUBMITTED = "result_submitted", "Result submitted"
+    RESULT_CONFIRMED = "result_confirmed", "Result confirmed"
+    RESULT_OPENED = "result_opened", "Result open again"
+    RESULT_ACCEPTED = "result_accepted", "Result accepted"
+    RESULT_REJECTED = "result_rejected", "Result rejected"
+    RESULT_RESOLVED = "result_resolved", "Dispute resolved"
+    RESULT_VOIDED = "result_voided", "Result voided"
+    RESULT_REOPENED = "result_reopened", "Result reopened"
+    RESULT_CLOSED = "result_closed", "Round closed"
+    RESULT_CORRECTED = "result_corrected", "Corrected after the round closed"
 
 
 class AuditEvent(models.Model):

@@ -24,7 +24,7 @@ from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
 from clubs.models import Club
 from games import GameError, MatchState, UnknownGameError, find_game
-from scoring import signals
+from scoring import lifecycle, signals
 from scoring.models import (
     AuditAction,
     AuditEvent,
@@ -36,6 +36,7 @@ from scoring.models import (
     Source,
     new_table_secret,
 )
+from scoring.result_states import Confirmation
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ def match_create(
     rematch_of: Match | None = None,
     deal_limit: int | None = None,
     announce_changes: bool = False,
+    confirmation: Confirmation = Confirmation.NONE,
 ) -> Match:
     """Create a match with the game's options resolved and frozen now. ``announce_changes``: a
     tournament's table, whose every change the tournaments app must hear about."""
@@ -99,6 +101,7 @@ def match_create(
             rematch_of=rematch_of,
             deal_limit=deal_limit,
             announce_changes=announce_changes,
+            confirmation=confirmation,
             created_by=actor.account,
         )
         _audit(match, AuditAction.MATCH_CREATED, actor, detail={"game": game.key, "sides": match.sides})
@@ -116,6 +119,8 @@ def _check_seats(seats: Any, count: int) -> None:
 def rematch(*, match: Match, actor: Actor) -> Match:
     """The match's rematch: the same game, options, sides and seats. Made once: a second tap (or
     the other phone at the table) gets the rematch already made, so the table never splits."""
+    if match.announce_changes:  # hook (results): a tournament's table has no rematch
+        raise Conflict("a tournament table has no rematch: the next round is drawn by the tournament", None)
     with transaction.atomic():
         _locked(match.pk)
         earlier = Match.objects.filter(rematch_of=match).order_by("pk").first()
@@ -272,6 +277,7 @@ def deal_record(
                     return earlier.response, False
             if match.status == MatchStatus.ABANDONED:
                 raise Conflict("the match was abandoned", None)
+            lifecycle.check_write(match, actor)  # hook (results)
             ledger = _ledger(match.pk)
             live = [(number, version) for number, version, voided, _ in ledger if not voided]
             current = replay(match, [entry for *_, voided, entry in ledger if not voided])
@@ -293,6 +299,7 @@ def deal_record(
                 version=1,
                 detail={"entry": entry},
             )
+            lifecycle.follow_write(match, actor, _audit, finished=new_state.finished, deal=deal.number)
             document = respond(DealWrite(match, deal, version, match.state))
             if idempotency_key:
                 IdempotentRequest.objects.create(
@@ -388,17 +395,19 @@ def deal_correct(
     expected_version: int | None,
     actor: Actor,
     source: Source = Source.API,
+    reason: str = "",
 ) -> DealWrite:
-    """Replace a deal's entry with a new version; the whole match is replayed."""
+    """Replace a deal's entry with a new version (``reason``: why); the match is replayed."""
     with transaction.atomic():
         match = _locked(match_id)
+        lifecycle.check_write(match, actor, reason=reason)  # hook (results)
         live = live_entries(match)
         deal = _live_deal(live, number)
         _check_version(deal, expected_version)
         state, order = _replay_with(match, live, number, entry)
         deal.version += 1
         deal.save(update_fields=["version"])
-        version = _new_version(deal, entry, actor, source)
+        version = _new_version(deal, entry, actor, source, reason=reason.strip()[:300])
         _store_state(match, state, _refs(order))
         _audit(
             match,
@@ -406,8 +415,9 @@ def deal_correct(
             actor,
             deal_number=number,
             version=deal.version,
-            detail={"entry": entry},
+            detail={"entry": entry, **({"reason": reason.strip()} if reason.strip() else {})},
         )
+        lifecycle.follow_write(match, actor, _audit, finished=state.finished, deal=number, reason=reason)
         return DealWrite(match, deal, version, match.state)
 
 
@@ -426,6 +436,7 @@ def deal_void(
         raise InvalidEntry("say why the deal is voided", "reason")
     with transaction.atomic():
         match = _locked(match_id)
+        lifecycle.check_write(match, actor, reason=reason)  # hook (results)
         live = live_entries(match)
         deal = _live_deal(live, number)
         _check_version(deal, expected_version)
@@ -443,6 +454,7 @@ def deal_void(
             version=deal.version,
             detail={"reason": reason},
         )
+        lifecycle.follow_write(match, actor, _audit, finished=state.finished, deal=number, reason=reason)
         return DealWrite(match, deal, version, match.state)
 
 

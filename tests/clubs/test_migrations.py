@@ -27,6 +27,12 @@ BEFORE = [
     ("tournaments", "0005_tablegame_club"),
     ("clubs", None),
 ]
+#: The move itself: the tables are the same on both sides of it (later migrations may add columns).
+MOVE = [
+    ("scoring", "0004_clubs_moved"),
+    ("tournaments", "0006_clubs_moved"),
+    ("clubs", "0002_content_types"),
+]
 MOVED = ("club", "player", "membership", "staffrole")
 
 
@@ -69,6 +75,7 @@ def at_head():
 
 def test_a_database_migrated_before_the_move_keeps_its_rows_and_tables(at_head):
     latest = head()
+    migrate(MOVE)
     tables = schema()
     old = migrate(BEFORE)
     assert schema() == tables  # going back changed no table either
@@ -91,9 +98,10 @@ def test_a_database_migrated_before_the_move_keeps_its_rows_and_tables(at_head):
         club=club, tournament=tournament, name="Ann"
     ).players.add(ann.pk)
 
+    migrate(MOVE)
+    assert schema() == tables
     migrate(latest)
 
-    assert schema() == tables
     north = Club.objects.get(slug="north")
     assert list(north.players.all()) == [Player.objects.get(name="Ann")]
     assert Membership.objects.get().club == north

@@ -1,0 +1,183 @@
+"""The result lifecycle of a match, as a transition table: pure Python, no Django.
+
+A match's result is ``open`` while deals are entered, ``submitted`` once the table has entered
+its last deal, ``confirmed`` when the other side accepts it, and ``final`` when the round it
+belongs to is closed. The other side may reject it instead (``disputed``, with a reason), which
+the director resolves (``confirmed``); the director may also void a result or reopen it.
+
+Who acts is a :class:`Role`: the table (a side at the table, through the table's link), the
+director (an organizer of the club: what an organizer enters counts as confirmed) or the system
+(a tournament closing a round). :func:`step` is the whole rule book of the named actions;
+:func:`after_write` says where a deal entered, corrected or voided leaves the result. A refusal
+is a :class:`Refused` whose message names the state, for the 409 the edges answer.
+
+What this module does not do: store anything, lock anything or audit anything
+(``scoring/results.py`` does, around this table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ResultStatus(StrEnum):
+    """Where a match's result stands."""
+
+    OPEN = "open"
+    SUBMITTED = "submitted"
+    CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    FINAL = "final"
+    VOID = "void"
+
+    @property
+    def label(self) -> str:
+        return _STATUS_LABELS[self]
+
+
+_STATUS_LABELS = {
+    ResultStatus.OPEN: "being played",
+    ResultStatus.SUBMITTED: "awaiting confirmation",
+    ResultStatus.CONFIRMED: "confirmed",
+    ResultStatus.DISPUTED: "disputed",
+    ResultStatus.FINAL: "final",
+    ResultStatus.VOID: "void",
+}
+
+#: The results a tournament's standings count.
+COUNTED = frozenset({ResultStatus.CONFIRMED, ResultStatus.FINAL})
+
+
+class Confirmation(StrEnum):
+    """How the other side vouches for a result (a tournament's choice; a friendly match: none)."""
+
+    NONE = "none"
+    HAND_OVER = "hand-over"
+    OWN_DEVICE = "own-device"
+    DOUBLE_BLIND = "double-blind"
+
+    @property
+    def label(self) -> str:
+        return _CONFIRMATION_LABELS[self]
+
+
+_CONFIRMATION_LABELS = {
+    Confirmation.NONE: "None: a finished match counts at once",
+    Confirmation.HAND_OVER: "Hand-over: the phone is passed across and the other side accepts",
+    Confirmation.OWN_DEVICE: "Own device: each side opens its own link",
+    Confirmation.DOUBLE_BLIND: "Double-blind: both sides enter the match",
+}
+
+#: The modes a tournament may choose today (double-blind is declared, not built yet).
+AVAILABLE = (Confirmation.NONE, Confirmation.HAND_OVER, Confirmation.OWN_DEVICE)
+
+
+class Action(StrEnum):
+    """What may happen to a result, by name."""
+
+    ACCEPT = "accept"
+    REJECT = "reject"
+    RESOLVE = "resolve"
+    VOID = "void"
+    REOPEN = "reopen"
+    CLOSE = "close"
+
+
+class Role(StrEnum):
+    """Who acts: the table's link, an organizer of the club, or a tournament closing a round."""
+
+    TABLE = "table"
+    DIRECTOR = "director"
+    SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class Transition:
+    """An action allowed in a state: the state it leads to and who may take it."""
+
+    to: ResultStatus
+    by: frozenset[Role]
+
+
+class Refused(Exception):
+    """A transition the table does not allow; the message names the state (a 409 at the edges)."""
+
+    def __init__(self, message: str, status: ResultStatus) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+S = ResultStatus
+TABLE, DIRECTOR, SYSTEM = frozenset({Role.TABLE}), frozenset({Role.DIRECTOR}), frozenset({Role.SYSTEM})
+SIDES = frozenset({Role.TABLE, Role.DIRECTOR})
+
+#: Every named action allowed, by (state, action). Anything else is refused.
+TRANSITIONS: Mapping[tuple[ResultStatus, Action], Transition] = {
+    (S.SUBMITTED, Action.ACCEPT): Transition(S.CONFIRMED, SIDES),
+    (S.SUBMITTED, Action.REJECT): Transition(S.DISPUTED, SIDES),
+    (S.SUBMITTED, Action.RESOLVE): Transition(S.CONFIRMED, DIRECTOR),
+    (S.DISPUTED, Action.RESOLVE): Transition(S.CONFIRMED, DIRECTOR),
+    **{(state, Action.VOID): Transition(S.VOID, DIRECTOR) for state in S if state != S.VOID},
+    **{(state, Action.REOPEN): Transition(S.OPEN, DIRECTOR) for state in S if state != S.OPEN},
+    **{
+        (state, Action.CLOSE): Transition(S.FINAL, SYSTEM)
+        for state in (S.OPEN, S.SUBMITTED, S.CONFIRMED, S.DISPUTED)
+    },
+}
+
+_WHY_NOT = {
+    S.OPEN: "the match is still being played",
+    S.SUBMITTED: "the result is awaiting confirmation",
+    S.CONFIRMED: "the result is confirmed already",
+    S.DISPUTED: "the result is disputed: the director decides",
+    S.FINAL: "the round is closed: call the director",
+    S.VOID: "the result was voided by the director",
+}
+
+
+def why_not(status: ResultStatus, closed: str = "") -> str:
+    """Why nothing more can be done by the table in ``status`` (``closed``: the round's name)."""
+    if status == S.FINAL and closed:
+        return f"{closed} is closed: call the director"
+    return _WHY_NOT[status]
+
+
+def step(status: ResultStatus, action: Action, role: Role, *, closed: str = "") -> ResultStatus:
+    """The state ``action`` by ``role`` leads to from ``status``; :class:`Refused` otherwise."""
+    found = TRANSITIONS.get((status, action))
+    if found is None:
+        raise Refused(f"cannot {action} a result that is {status.label}: {why_not(status, closed)}", status)
+    if role not in found.by:
+        who = " or ".join(sorted(r.value for r in found.by))
+        raise Refused(f"only the {who} may {action} a result that is {status.label}", status)
+    return found.to
+
+
+def after_write(
+    status: ResultStatus, *, role: Role, finished: bool, confirmation: Confirmation, closed: str = ""
+) -> ResultStatus:
+    """Where a deal entered, corrected or voided by ``role`` leaves a result in ``status``.
+
+    The table may write while the result is open, submitted, confirmed or disputed: the result
+    goes back to ``open``, or to ``submitted`` when the match is finished (the last deal submits
+    it; a correction asks the other side again), or straight to ``confirmed`` when nobody is asked
+    (:attr:`Confirmation.NONE`). A final or void result refuses the table. What the director writes
+    counts as confirmed; a final or void result stays as it is (the director's correction after
+    the round closed is the service's to mark)."""
+    if role == Role.TABLE and status in (S.FINAL, S.VOID):
+        raise Refused(why_not(status, closed), status)
+    if status in (S.FINAL, S.VOID):
+        return status
+    if role != Role.TABLE and finished:
+        return S.CONFIRMED
+    return landing(S.OPEN, finished=finished, confirmation=confirmation)
+
+
+def landing(status: ResultStatus, *, finished: bool, confirmation: Confirmation) -> ResultStatus:
+    """Where a result ``status`` comes to rest: an open result of a finished match awaits the
+    other side (or is confirmed at once when nobody is asked); any other state stays."""
+    if status != S.OPEN or not finished:
+        return status
+    return S.CONFIRMED if confirmation == Confirmation.NONE else S.SUBMITTED

@@ -1,0 +1,123 @@
+"""The named actions on a match's result: accept, reject, resolve, void, reopen, and closing a
+round's results. One transaction each, the match row locked, an audit event, the match's revision
+bumped (its pages and the tournament's live page see it) and, for a followed match, the change
+announced so the tournament reads the result again.
+
+The rules are the transition table's (``scoring/result_states.py``); a refused action is a 409
+naming the state. Deal writes move the result too: that is ``scoring/lifecycle.py``, called by
+``scoring.services``. What this module does not do: decide which round a match belongs to or when
+it closes (the tournaments app calls :func:`results_close` when it draws the next round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from clubs.access import Actor
+from clubs.errors import Conflict, InvalidEntry
+from scoring.lifecycle import closed_name, move, role_of, status_of
+from scoring.models import AuditAction, Match, MatchStatus
+from scoring.result_states import (
+    Action,
+    Confirmation,
+    Refused,
+    ResultStatus,
+    Role,
+    landing,
+    step,
+)
+from scoring.services import _announce, _audit, _locked
+
+#: The audit event of each named action.
+AUDITED = {
+    Action.ACCEPT: AuditAction.RESULT_ACCEPTED,
+    Action.REJECT: AuditAction.RESULT_REJECTED,
+    Action.RESOLVE: AuditAction.RESULT_RESOLVED,
+    Action.VOID: AuditAction.RESULT_VOIDED,
+    Action.REOPEN: AuditAction.RESULT_REOPENED,
+    Action.CLOSE: AuditAction.RESULT_CLOSED,
+}
+#: The actions that need a reason: a rejection says what is wrong, the director says why.
+NEED_A_REASON = {
+    Action.REJECT: "say what is wrong with the result",
+    Action.VOID: "say why the result is voided",
+    Action.REOPEN: "say why the result is reopened",
+}
+#: The actions a side takes in its own name.
+BY_A_SIDE = frozenset({Action.ACCEPT, Action.REJECT})
+
+
+def result_act(
+    *,
+    match_id: int,
+    action: Action,
+    actor: Actor,
+    side: str | None = None,
+    link_side: int | None = None,
+    reason: str = "",
+) -> Match:
+    """Take ``action`` on the match's result. ``side``: the side accepting or rejecting (in
+    hand-over the accepting side picks itself); ``link_side``: the side whose own link made the
+    request (own-device: a side accepts through its own link only); ``reason``: why."""
+    reason = reason.strip()
+    with transaction.atomic():
+        match = _locked(match_id)
+        status = status_of(match)
+        try:
+            to = step(status, action, role_of(actor), closed=closed_name(match))
+        except Refused as error:
+            raise Conflict(str(error), "action", result=status.value) from None
+        side = _acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
+        if action in NEED_A_REASON and not reason:
+            raise InvalidEntry(NEED_A_REASON[action], "reason")
+        finished = match.status == MatchStatus.FINISHED
+        to = landing(to, finished=finished, confirmation=Confirmation(match.confirmation))
+        move(match, to, actor, by=side, reason=reason)
+        match.revision += 1
+        match.save(update_fields=["revision"])
+        detail = {"from": status.value, "to": to.value, "side": side, "reason": reason}
+        _audit(match, AUDITED[action], actor, detail={k: v for k, v in detail.items() if v})
+        _announce(match)
+    return match
+
+
+def _acting_side(match: Match, actor: Actor, side: str | None, link_side: int | None) -> str:
+    """The side accepting or rejecting: named in the request (hand-over), or the side whose own
+    link made it (own-device, where nobody accepts for the other side)."""
+    role = role_of(actor)
+    if role == Role.DIRECTOR and side is None:
+        return ""
+    if match.confirmation == Confirmation.OWN_DEVICE and role == Role.TABLE:
+        if link_side is None or not 0 <= link_side < len(match.sides):
+            raise Conflict("each side accepts or rejects through its own link", "side")
+        if side is not None and side != match.sides[link_side]:
+            raise InvalidEntry(
+                f"this link is {match.sides[link_side]}'s: it speaks for that side only", "side"
+            )
+        return str(match.sides[link_side])
+    if side is None or side not in match.sides:
+        raise InvalidEntry(f"side must be one of the match's sides: {', '.join(match.sides)}", "side")
+    return side
+
+
+def results_close(*, match_ids: Sequence[int], closed: str, actor: Actor) -> int:
+    """Close the results of a round (``closed``: its name, "round 2"): each becomes final, so a
+    table link can no longer change it and only the director corrects it, with a reason. A void
+    or already final result stays. Returns how many were closed (idempotent)."""
+    count = 0
+    with transaction.atomic():
+        rows = Match.objects.select_for_update(of=("self",)).defer("state")
+        for match in rows.filter(pk__in=list(match_ids)).order_by("pk"):
+            status = status_of(match)
+            if status in (ResultStatus.FINAL, ResultStatus.VOID):
+                continue
+            to = step(status, Action.CLOSE, Role.SYSTEM)
+            match.result_detail = {**match.result_detail, "closed": closed}
+            move(match, to, actor)
+            match.revision += 1
+            match.save(update_fields=["revision"])
+            _audit(match, AuditAction.RESULT_CLOSED, actor, detail={"from": status.value, "closed": closed})
+            count += 1
+    return count
