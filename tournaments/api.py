@@ -24,7 +24,7 @@ from clubs.errors import InvalidEntry
 from scoring.api import AUTHENTICATION, TableGrant
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
-from tournaments import documents, selectors, services
+from tournaments import desk, documents, selectors, services
 from tournaments.access import tournament_or_404
 from tournaments.contracts import (
     EntrantChange,
@@ -311,8 +311,41 @@ class BracketView(APIView):
         )
 
 
+class Corrections(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyList, 404: ErrorBody},
+        summary='Results corrected after their round closed: {"match", "round", "table", "deal", "by", "at", "reason"}',
+        operation_id="tournaments_corrections_list",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_or_404(pk)
+        return Response([c.as_json() for c in selectors.corrections(tournament)])
+
+
+class Desk(APIView):
+    """The director's results desk: every table of the rounds being played and the queues."""
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody},
+        summary="The results desk (organizers): tables with their state and since when, the last deal; "
+        "queues awaiting_confirmation, disputes, corrections_after_close, missing_results",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        return Response(desk.desk(tournament).as_json())
+
+
 __all__ = [
     "BracketView",
+    "Corrections",
+    "Desk",
     "EntrantCollection",
     "EntrantDetail",
     "RoundCollection",

@@ -19,4 +19,6 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="standings"),
     path("tournaments/<int:pk>/bracket/", api.BracketView.as_view(), name="bracket"),
+    path("tournaments/<int:pk>/corrections/", api.Corrections.as_view(), name="corrections"),
+    path("tournaments/<int:pk>/desk/", api.Desk.as_view(), name="desk"),
 ]

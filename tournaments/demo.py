@@ -1,9 +1,10 @@
 """Demo tournaments: the two events of the tournament issue's "done when", mid-way, to carry on.
 
-- "Coinche Swiss" — 12 partnerships, 5 rounds, four deals a round (FFB rules): round 1 is drawn,
-  three tables have finished, two are part-way, one has not started.
+- "Coinche Swiss" — 12 partnerships, 5 rounds, four deals a round (FFB rules), results confirmed
+  by hand-over: round 1 is played, confirmed and closed (final); in round 2 two tables are
+  confirmed, one awaits confirmation, one is disputed, one is part-way and one has not started.
 - "JAM knockout" — 8 players, single elimination, best of three rubbers: the bracket is drawn and
-  two quarter-finals are decided, a third is under way.
+  two quarter-finals are decided (each rubber accepted by its loser), a third is under way.
 
 Everything goes through the services, as an organizer and the tables would (the deals through
 ``scoring.services.deal_record``). Idempotent: an event that exists is left as it is. The draws
@@ -24,7 +25,9 @@ from django.db import transaction
 from clubs.access import Actor
 from clubs.models import Club
 from games import find_game
-from scoring.models import MatchStatus
+from scoring.models import Match, MatchStatus
+from scoring.result_states import Action, ResultStatus
+from scoring.results import result_act
 from scoring.services import deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
@@ -79,13 +82,25 @@ def _coinche_swiss(club: Club) -> Tournament:
             for seed, (team, a, b) in enumerate(TEAMS, start=1)
         ],
     )
-    first = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
     rng = random.Random(1)
-    for table in first.tables.order_by("number"):
-        deals = {1: 4, 2: 4, 3: 4, 4: 2, 5: 1}.get(table.number, 0)
-        _play(table, deals, lambda sides: _coinche_deal(rng, sides))
+    for plan in (ROUND_1, ROUND_2):
+        drawn = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
+        for table in drawn.tables.order_by("number"):
+            deals, then = plan.get(table.number, (0, None))
+            _play(table, deals, lambda sides: _coinche_deal(rng, sides), then=then)
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament
+
+
+#: Each table's deals and what the other side then says, round by round.
+ROUND_1: dict[int, tuple[int, Action | None]] = dict.fromkeys(range(1, 7), (4, Action.ACCEPT))
+ROUND_2: dict[int, tuple[int, Action | None]] = {
+    1: (4, Action.ACCEPT),
+    2: (4, Action.ACCEPT),
+    3: (4, None),
+    4: (4, Action.REJECT),
+    5: (2, None),
+}
 
 
 def _coinche_deal(rng: random.Random, sides: list[str]) -> dict[str, Any]:
@@ -129,21 +144,37 @@ def _jam_knockout(club: Club) -> Tournament:
     quarter = TableAssignment.objects.filter(round__tournament=tournament, round__number=1)
     for table in quarter.order_by("number"):
         deals = {1: 99, 2: 99, 3: 1}.get(table.number, 0)
-        _play(table, deals, lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))})
+        _play(
+            table,
+            deals,
+            lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))},
+            then=Action.ACCEPT,
+        )
     services.bracket_advance(tournament_id=tournament.pk)
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament
 
 
-def _play(table: TableAssignment, deals: int, entry: Any) -> None:
-    """Enter up to ``deals`` deals at the table (fewer if its match ends first)."""
+def _play(table: TableAssignment, deals: int, entry: Any, *, then: Action | None) -> None:
+    """Enter up to ``deals`` deals at the table (fewer if its series ends first); each match that
+    ends is then accepted or rejected by its losing side (``then``), or left awaiting it."""
     for _ in range(deals):
         game = table.games.select_related("match").order_by("-sequence").first()
         if game is None or game.match.status != MatchStatus.IN_PROGRESS:
             break
         deal_record(match_id=game.match_id, entry=entry(list(game.match.sides)), actor=ACTOR)
+        match = Match.objects.get(pk=game.match_id)
+        if then is not None and match.result_status == ResultStatus.SUBMITTED:
+            _answer(match, then)
         services.table_sync(match_id=game.match_id)
     table.refresh_from_db()
+
+
+def _answer(match: Match, action: Action) -> None:
+    """The losing side (the second, on a draw) accepts the result, or rejects it with a reason."""
+    other = next((side for side in reversed(match.sides) if side != match.winner), match.sides[-1])
+    reason = "the belote was ours, not theirs" if action == Action.REJECT else ""
+    result_act(match_id=match.pk, action=action, actor=ACTOR, side=other, reason=reason)
 
 
 __all__ = ["COINCHE", "JAM", "load_tournament_demo"]

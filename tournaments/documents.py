@@ -33,6 +33,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "tiebreaks": tournament.tiebreaks,
         "points": tournament.points,
         "settings": {k: v for k, v in tournament.settings.items() if k != "order"},
+        "confirmation": tournament.confirmation,
         "status": tournament.status,
         "revision": tournament.revision,
         "entrants": tournament.entrants.count(),
@@ -88,6 +89,7 @@ def _progress(match: Match | None) -> dict[str, Any] | None:
         "totals": match.state.get("totals") or {},
         "status": match.status,
         "finished": match.status == MatchStatus.FINISHED,
+        "result": match.result_status,
     }
 
 

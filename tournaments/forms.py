@@ -21,6 +21,7 @@ from rest_framework import serializers
 
 from clubs.errors import ServiceError
 from games.base import Game
+from scoring.result_states import AVAILABLE, Confirmation
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
 from tournaments.contracts.kit import WholeNumber
 from tournaments.pairing.formats import EntrantKind, Format, choices
@@ -150,6 +151,13 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     entrant_kind = mirrored(_CREATE["entrant_kind"], choices=choices(EntrantKind), label="Entrants")
     rounds = mirrored(_CREATE["rounds"], help_text="Swiss and multi-seat tables only; others plan their own.")
     preset = mirrored(_CREATE["preset"], choices=(), label="Rules", help_text="")
+    confirmation = mirrored(
+        _CREATE["confirmation"],
+        choices=[(mode.value, mode.label) for mode in AVAILABLE],
+        initial=Confirmation.HAND_OVER.value,
+        label="Results confirmed by",
+        help_text="Who vouches for a table's result before it counts in the standings.",
+    )
 
     def __init__(
         self, *args: Any, clubs: list[tuple[str, str]], game: type[Game[Any]], **kwargs: Any

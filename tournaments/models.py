@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Player
 from scoring.models import Match
+from scoring.result_states import Confirmation
 from tournaments.pairing.formats import EntrantKind, Format, choices
 from tournaments.pairing.match_format import parse_match_format
 
@@ -38,6 +39,12 @@ class Tournament(models.Model):
     points = models.JSONField(default=dict, help_text="Match points for a win, draw and loss.")
     settings = models.JSONField(
         default=dict, help_text="Format extras: third place, final reset, seats, seed."
+    )
+    confirmation = models.CharField(
+        max_length=12,
+        choices=[(mode.value, mode.label) for mode in Confirmation],
+        default=Confirmation.HAND_OVER,
+        help_text="How the other side of a table vouches for its result (scoring/result_states.py).",
     )
     status = models.CharField(
         max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION

@@ -3,8 +3,10 @@ CSV exports: the rounds worth showing and their ETag, the bracket as it stands, 
 (computed, and as cached), and the read model of a table and of a round.
 
 A table's read model (:class:`TableView`) is the one place that knows who sits where, which side
-a seat plays for (``tournaments.pairing.seating``), how far its match is, and whether it is
-*disputed*: a deal of one of its matches was corrected or voided after it was entered.
+a seat plays for (``tournaments.pairing.seating``), how far its match is, where its result stands
+(awaiting confirmation, disputed, confirmed: ``scoring.result_states``), and whether it is
+*disputed*: a deal of one of its matches was corrected or voided after it was entered. The
+corrections made to results after their round closed are listed by :func:`corrections`.
 
 What this module does not do: write (``tournaments.services``) or serialize (``documents`` for the
 API, the templates for the pages, ``exports`` for CSV).
@@ -19,7 +21,8 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 
-from scoring.models import Deal, Match, MatchStatus
+from scoring.models import AuditAction, AuditEvent, Deal, Match, MatchStatus
+from scoring.result_states import ResultStatus
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -281,6 +284,19 @@ class TableView:
     def abandoned(self) -> bool:
         return bool(self.match and self.match.status == MatchStatus.ABANDONED)
 
+    @property
+    def result_status(self) -> ResultStatus | None:
+        """Where the current match's result stands; ``None`` for a table without a match."""
+        return ResultStatus(self.match.result_status) if self.match else None
+
+    @property
+    def unconfirmed(self) -> bool:
+        """Played to its end, but not counted yet: awaiting confirmation or disputed."""
+        return self.status == TableStatus.PLAYING and self.result_status in (
+            ResultStatus.SUBMITTED,
+            ResultStatus.DISPUTED,
+        )
+
 
 def _table_view(
     table: TableAssignment, format: Format, names: dict[int, str], disputed: set[int]
@@ -376,3 +392,54 @@ def round_views(
             )
         )
     return out
+
+
+# -- corrections after the round closed ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A result changed by the director after its round closed (``scoring``'s marked event)."""
+
+    match: int
+    round: int
+    table: int
+    deal: int | None
+    by: str
+    at: datetime
+    reason: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "match": self.match,
+            "round": self.round,
+            "table": self.table,
+            "deal": self.deal,
+            "by": self.by,
+            "at": self.at.isoformat(),
+            "reason": self.reason,
+        }
+
+
+def corrections(tournament: Tournament) -> list[Correction]:
+    """Every correction made to a result of the tournament after its round closed, oldest first."""
+    table = "match__tournament_game__table"
+    found = (
+        AuditEvent.objects.filter(
+            action=AuditAction.RESULT_CORRECTED, **{f"{table}__round__tournament": tournament}
+        )
+        .order_by("created_at", "pk")
+        .values_list(
+            "match_id",
+            f"{table}__round__number",
+            f"{table}__number",
+            "deal_number",
+            "actor_label",
+            "created_at",
+            "detail",
+        )
+    )
+    return [
+        Correction(match, number, at_table, deal, by, at, str(detail.get("reason", "")))
+        for match, number, at_table, deal, by, at, detail in found
+    ]

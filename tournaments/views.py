@@ -77,6 +77,7 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
         "champion": names.get(champion) if champion else None,
         "etag": selectors.live_revision(tournament, rounds),
         "poll_seconds": POLL_SECONDS,
+        "corrections": selectors.corrections(tournament),
     }
 
 
@@ -266,6 +267,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "playing": playing,
         "notices": said,
         "standings": selectors.cached_standings(tournament),
+        "corrections": selectors.corrections(tournament),
         "entrant_form": entrant_form,
         "list_form": forms_given.get("list_form") or forms.ListForm(),
         "upload_form": forms_given.get("upload_form") or forms.UploadForm(),

@@ -53,7 +53,7 @@ def test_deals_are_saved_and_pages_served_while_redis_is_down_and_standings_catc
             TOURNAMENTS_RECONCILE_SECONDS="1",
         )
         with sending_tasks_to(server.url(), queue):
-            tournament = make_tournament(entrants=4, rounds=1)
+            tournament = make_tournament(entrants=4, rounds=1, confirmation="none")
             tables = list(start_round(tournament).tables.order_by("number"))
         matches = [current_match(table) for table in tables]
         try:

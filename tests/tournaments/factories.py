@@ -3,7 +3,8 @@
 ``play_table`` plays a table's current match the way a table would, through
 ``scoring.services.deal_record``, with entries that make the chosen entrant win quickly: a Tally
 deal with more points, a JAM deal of 26 tricks in a row (a grand slam and the majority: a rubber),
-a Coinche contract made. The tournament then hears about it exactly as in production: through
+a Coinche contract made, and the losing side accepts the result (hand-over, the tournaments'
+default), so that it counts. The tournament then hears about it exactly as in production: through
 the scoring app's ``match_changed`` signal on commit (run the callbacks with
 ``django_capture_on_commit_callbacks(execute=True)``), or by calling ``table_sync`` directly.
 """
@@ -15,6 +16,8 @@ from typing import Any
 from clubs.access import Actor
 from clubs.models import Club
 from scoring.models import Match, MatchStatus
+from scoring.result_states import Action, ResultStatus
+from scoring.results import result_act
 from scoring.services import deal_record
 from tests.factories import ClubFactory
 from tournaments import services
@@ -96,8 +99,18 @@ def winning_entry(match: Match, side: int) -> dict[str, Any]:
     return {"points": {name: (10 if i == side else 1) for i, name in enumerate(sides)}}
 
 
-def play_table(table: TableAssignment, winner: int, *, sync: bool = True) -> Match:
-    """Play the table's current match until it ends with ``winner``'s side ahead."""
+def accept(match: Match, *, winner: int = 0) -> Match:
+    """A side other than ``winner`` (a side index) accepts the match's result, if it awaits that."""
+    match.refresh_from_db()
+    if match.result_status == ResultStatus.SUBMITTED:
+        other = match.sides[1 if winner == 0 else 0]
+        match = result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, side=other)
+    return match
+
+
+def play_table(table: TableAssignment, winner: int, *, sync: bool = True, confirm: bool = True) -> Match:
+    """Play the table's current match until it ends with ``winner``'s side ahead; the other side
+    accepts the result unless ``confirm`` is false (it then awaits confirmation)."""
     table.refresh_from_db()
     side = table.entrants.index(winner)
     if table.round.tournament.format == "individual":
@@ -110,6 +123,8 @@ def play_table(table: TableAssignment, winner: int, *, sync: bool = True) -> Mat
         deal_record(match_id=match.pk, entry=winning_entry(match, side), actor=TABLE)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED, match.state.get("outcome")
+    if confirm:
+        match = accept(match, winner=side)
     if sync:
         services.table_sync(match_id=match.pk)
     table.refresh_from_db()

@@ -15,6 +15,7 @@ from tablescore.celery import app
 from tests.conftest import celery_worker, sending_tasks_to
 from tests.tournaments.factories import (
     TABLE,
+    accept,
     current_match,
     make_tournament,
     play_table,
@@ -96,6 +97,7 @@ def test_it_advances_a_bracket_through_a_real_worker(worker):
     match = wait_for(lambda: final.games.first(), "the final's match").match
     for _ in range(2):
         deal_record(match_id=match.pk, entry=winning_entry(match, 0), actor=TABLE)
+    accept(match, winner=0)  # the losing side confirms the final's result
     champion = wait_for(
         lambda: Tournament.objects.get(pk=tournament.pk).bracket.get("champion"), "the champion"
     )
@@ -105,7 +107,7 @@ def test_it_advances_a_bracket_through_a_real_worker(worker):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.slow
 def test_it_keeps_a_result_while_the_broker_is_down_and_catches_up_after(settings):
-    tournament = make_tournament(entrants=2, rounds=1)
+    tournament = make_tournament(entrants=2, rounds=1, confirmation="none")
     table = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk).tables.get()
     match = current_match(table)
 

@@ -24,7 +24,7 @@ def test_it_is_subscribed_to_the_scoring_apps_matches_once():
 
 
 def test_an_announced_change_is_read_into_the_table():
-    table = start_round(make_tournament(entrants=2, rounds=1)).tables.get()
+    table = start_round(make_tournament(entrants=2, rounds=1, confirmation="none")).tables.get()
     match = current_match(table)
     deal_record(match_id=match.pk, entry=winning_entry(match, 1), actor=TABLE)  # no commit: unheard
     table.refresh_from_db()

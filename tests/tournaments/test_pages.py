@@ -208,7 +208,9 @@ def test_it_starts_a_round_from_the_console_and_shows_its_tables(
     assert "Print the table slips" in page
     again = client.post(f"/tournaments/{tournament.pk}/console/rounds/", follow=True)
     rounds_section = tables_text(again).split('id="tables"')[1].split('id="entrants"')[0]
-    assert 'role="alert">Round 1 is not complete yet' in rounds_section  # where the page jumps to
+    assert (
+        'role="alert">Round 1 is not complete: tables 1 and 2 have no confirmed result yet' in rounds_section
+    )  # where the page jumps to
 
 
 def test_it_fixes_a_result_and_withdraws_an_entrant_from_the_console(client, boss, tournament):

@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 from games import UnknownGameError, find_game
 from games.base import Game
+from scoring.result_states import Confirmation
 from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber
 from tournaments.pairing.base import FirstRound
 from tournaments.pairing.formats import SETTINGS, EntrantKind, EventSettings, Format
@@ -149,6 +150,12 @@ class TournamentCreate(Contract):
     tiebreaks = Tiebreaks(required=False, allow_null=True)
     points = PointsInput(required=False, allow_null=True)
     settings = SettingsInput(required=False, allow_null=True)
+    confirmation = Choice(
+        Confirmation,
+        required=False,
+        help_text="How the other side of a table vouches for its result: none, hand-over (the default: "
+        "the phone is passed across), own-device (each side its own link) or double-blind (not yet).",
+    )
     club = Text(
         required=False,
         allow_blank=True,

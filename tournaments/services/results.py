@@ -18,6 +18,7 @@ from django.utils import timezone
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from scoring.models import MatchStatus
+from scoring.result_states import COUNTED, ResultStatus
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -73,11 +74,14 @@ def table_sync(*, match_id: int) -> TableAssignment | None:
 
 
 def _game_results(table: TableAssignment) -> tuple[list[TableGame], list[GameResult]]:
+    """The table's games and what each counts for: a game counts as finished once its result is
+    confirmed or final (awaiting confirmation or disputed, it is not over yet); an abandoned game
+    or a voided result does not count at all."""
     games = list(table.games.select_related("match").order_by("sequence"))
     played = []
     for game in games:
         match = game.match
-        if match.status == MatchStatus.ABANDONED:
+        if match.status == MatchStatus.ABANDONED or match.result_status == ResultStatus.VOID:
             continue
         sides = list(match.sides)
         outcome = match.outcome
@@ -85,7 +89,7 @@ def _game_results(table: TableAssignment) -> tuple[list[TableGame], list[GameRes
         totals = match.state.get("totals") or {}
         played.append(
             GameResult(
-                finished=bool(outcome.get("finished")),
+                finished=bool(outcome.get("finished")) and match.result_status in COUNTED,
                 winner=sides.index(winner) if winner in sides else None,
                 totals=tuple(int(totals.get(side, 0)) for side in sides),
                 deals_won=deals_won([d.get("scores", {}) for d in match.state.get("deals", [])], sides),

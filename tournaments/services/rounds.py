@@ -4,7 +4,9 @@ A round is drawn by the engine of the tournament's format (``tournaments.pairing
 the field with its scores and ranks (the seeding before round 1, the standings after) and the
 history of who met whom; each table gets its match (``tables``). A bracket is drawn whole at
 round 1 (``brackets``). A round that cannot be drawn is marked failed with the reason, and may be
-started again.
+started again. Starting a round needs every table of the round before it confirmed (or decided
+by the organizer), and closes that round: its results become final (``scoring.results``), so only
+the director can change them from then on, with a reason.
 """
 
 from __future__ import annotations
@@ -17,8 +19,17 @@ from django.db import transaction
 
 from clubs.errors import Conflict, NotFound, ServiceError
 from games import find_game
+from scoring.results import results_close
 from tournaments import pairing
-from tournaments.models import Entrant, Round, RoundStatus, TableAssignment, Tournament, TournamentStatus
+from tournaments.models import (
+    Entrant,
+    Round,
+    RoundStatus,
+    TableAssignment,
+    TableGame,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.pairing import PairingError, RoundDraw, Seating
 from tournaments.pairing.formats import (
     BRACKETS,
@@ -29,9 +40,9 @@ from tournaments.pairing.formats import (
     planned_rounds,
     table_sizes,
 )
-from tournaments.selectors import standing_rows
+from tournaments.selectors import DECIDED, standing_rows
 from tournaments.services.brackets import draw_bracket
-from tournaments.services.common import after_commit, lock_tournament, results_changed
+from tournaments.services.common import SYSTEM, after_commit, lock_tournament, results_changed
 from tournaments.services.results import settle_round
 from tournaments.services.tables import open_table
 from tournaments.standings.rows import scores_and_ranks
@@ -40,7 +51,8 @@ log = logging.getLogger(__name__)
 
 
 def round_start(*, tournament_id: int) -> Round:
-    """Open the next round; the ``round_pair`` task draws it and creates its matches."""
+    """Open the next round, closing the one before; the ``round_pair`` task draws it and creates
+    its matches."""
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.FINISHED:
@@ -51,7 +63,7 @@ def round_start(*, tournament_id: int) -> Round:
             raise Conflict("the bracket is drawn: its rounds follow as results come in", None)
         unfinished = next((r for r in live if r.status != RoundStatus.COMPLETE), None)
         if unfinished is not None:
-            raise Conflict(f"round {unfinished.number} is not complete yet", None, round=unfinished.number)
+            raise _not_complete(unfinished)
         kind = Format(tournament.format)
         active = tournament.entrants.filter(withdrawn=False).count()
         needed = field_minimum(kind, find_game(tournament.game_key).table_shape(tournament.options))
@@ -61,6 +73,8 @@ def round_start(*, tournament_id: int) -> Round:
             _plan(tournament, kind, active)
         if tournament.rounds_planned is not None and len(live) >= tournament.rounds_planned:
             raise Conflict(f"all {tournament.rounds_planned} rounds have been played", None)
+        if live:
+            _close(live[-1])
         number = len(live) + 1
         failed = next((r for r in rounds if r.number == number), None)
         if failed is not None:
@@ -73,6 +87,34 @@ def round_start(*, tournament_id: int) -> Round:
         tournament.save()
         after_commit("round_pair", new_round.pk, task_id=task_id)
     return new_round
+
+
+def _not_complete(the_round: Round) -> Conflict:
+    """The refusal to pair past ``the_round``, naming its tables without a confirmed result."""
+    waiting = list(
+        the_round.tables.exclude(status__in=DECIDED).order_by("number").values_list("number", flat=True)
+    )
+    if not waiting:
+        return Conflict(f"round {the_round.number} is not drawn yet", None, round=the_round.number)
+    named = f"table {waiting[0]} has" if len(waiting) == 1 else f"tables {_listed(waiting)} have"
+    return Conflict(
+        f"round {the_round.number} is not complete: {named} no confirmed result yet",
+        None,
+        round=the_round.number,
+        tables=waiting,
+    )
+
+
+def _listed(numbers: list[int]) -> str:
+    """``1, 2 and 5``."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _close(the_round: Round) -> None:
+    """The round is over: its results become final (a table link can no longer change them)."""
+    matches = TableGame.objects.filter(table__round=the_round).values_list("match_id", flat=True)
+    results_close(match_ids=list(matches), closed=f"round {the_round.number}", actor=SYSTEM)
 
 
 def _plan(tournament: Tournament, kind: Format, active: int) -> None:

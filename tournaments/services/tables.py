@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import find_game
 from scoring.models import Match
+from scoring.result_states import Confirmation
 from scoring.services import match_create
 from tournaments.models import Entrant, Round, TableAssignment, TableGame, TableStatus, Tournament
 from tournaments.pairing.formats import Format
@@ -78,6 +79,7 @@ def start_game(
         title=title[:120],
         deal_limit=parsed.deal_limit,
         announce_changes=True,
+        confirmation=Confirmation(tournament.confirmation),
         actor=SYSTEM,
     )
     TableGame.objects.create(

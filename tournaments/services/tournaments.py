@@ -21,6 +21,7 @@ from clubs.models import Club
 from games import Game, GameError, find_game
 from games.declaration import TableShape
 from scoring import seating
+from scoring.result_states import AVAILABLE, Confirmation
 from tournaments.models import RoundStatus, Tournament
 from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import (
@@ -54,8 +55,14 @@ def tournament_create(
     tiebreaks: Sequence[str] | None = None,
     points: PointScheme | None = None,
     settings: EventSettings | None = None,
+    confirmation: Confirmation = Confirmation.HAND_OVER,
 ) -> Tournament:
-    """A tournament in registration, its game options resolved and frozen now."""
+    """A tournament in registration, its game options resolved and frozen now; ``confirmation``:
+    how the other side of a table vouches for its result (the tables' matches are made with it)."""
+    if confirmation not in AVAILABLE:
+        raise InvalidEntry(
+            f"{confirmation} is not available yet: choose none, hand-over or own-device", "confirmation"
+        )
     given = _event_options(options or {}, preset)
     shape = seating.chosen_table(type(game), {**given, **match_format.option_overrides})
     with _format_rules():
@@ -76,6 +83,7 @@ def tournament_create(
         tiebreaks=list(tiebreaks or DEFAULT_PRECEDENCE[format]),
         points=_points(points or PointScheme()),
         settings=extras,
+        confirmation=confirmation,
     )
 
 

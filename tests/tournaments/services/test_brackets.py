@@ -8,6 +8,7 @@ from scoring.models import MatchStatus
 from scoring.services import deal_correct
 from tests.tournaments.factories import (
     TABLE,
+    accept,
     current_match,
     make_tournament,
     play_table,
@@ -99,6 +100,7 @@ def test_it_reseats_the_next_slot_when_a_correction_changes_a_winner():
     assert semis[0].entrants[0] in final.entrants
 
     deal_correct(match_id=match.pk, number=1, entry=winning_entry(match, 1), expected_version=1, actor=TABLE)
+    accept(match, winner=1)
     services.table_sync(match_id=match.pk)
     services.bracket_advance(tournament_id=tournament.pk)
     final.refresh_from_db()

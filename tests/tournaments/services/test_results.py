@@ -9,6 +9,7 @@ from clubs.errors import InvalidEntry
 from scoring.services import deal_correct, deal_record
 from tests.tournaments.factories import (
     TABLE,
+    accept,
     current_match,
     make_tournament,
     play_table,
@@ -23,7 +24,7 @@ ORGANIZER = Actor(label="boss")
 
 
 def test_it_reads_the_result_as_soon_as_the_match_finishes(django_capture_on_commit_callbacks):
-    tournament = make_tournament(entrants=2, rounds=1)
+    tournament = make_tournament(entrants=2, rounds=1, confirmation="none")
     the_round = start_round(tournament)
     table = the_round.tables.get()
     match = current_match(table)
@@ -55,6 +56,7 @@ def test_it_follows_a_correction_that_changes_the_winner(django_capture_on_commi
         deal_correct(
             match_id=match.pk, number=1, entry=winning_entry(match, 1), expected_version=1, actor=TABLE
         )
+        accept(match, winner=1)  # the other side accepts the corrected result
 
     table.refresh_from_db()
     assert table.result[str(second)]["outcome"] == "win"

@@ -1,0 +1,154 @@
+"""The director's results desk, as a read model: what the desk page (and ``GET
+/api/tournaments/{id}/desk/``) shows of the rounds being played.
+
+Per table: where its result stands (``scoring.result_states``, or the organizer's decision), since
+when (the time of the move, which is the audit event's), the last deal entered and when. Then the
+queues the director works through: results awaiting confirmation, disputes (the result as entered
+with the side that rejected it and why), corrections made after a round closed, and tables with
+no result yet. A few queries whatever the size of the field (``selectors.round_views`` and two
+aggregates). It lives beside ``tournaments/selectors.py`` (the reads it builds on), which would
+otherwise pass the house's module size.
+
+What this module does not do: write (the actions are ``scoring.results`` and the table services)
+or render.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Max
+
+from scoring.models import Deal, DealVersion
+from scoring.result_states import ResultStatus
+from tournaments import selectors
+from tournaments.models import RoundStatus, TableStatus, Tournament
+
+#: The organizer's word on a table stands over its matches: the desk shows it as decided.
+DECIDED_BY_DIRECTOR = "decided"
+
+
+@dataclass(frozen=True)
+class DeskTable:
+    """One table of a round being played, as the desk shows it."""
+
+    round: int
+    number: int
+    match: int | None
+    entrants: tuple[str, ...]
+    state: str
+    since: datetime | None
+    last_deal: int | None
+    last_deal_at: datetime | None
+    totals: dict[str, int]
+    detail: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "table": self.number,
+            "match": self.match,
+            "entrants": list(self.entrants),
+            "state": self.state,
+            "since": _iso(self.since),
+            "last_deal": self.last_deal,
+            "last_deal_at": _iso(self.last_deal_at),
+            "totals": self.totals,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class Desk:
+    """The tables of the rounds being played and the queues drawn from them."""
+
+    tables: tuple[DeskTable, ...]
+    corrections: tuple[selectors.Correction, ...]
+
+    def _in(self, *states: str) -> list[DeskTable]:
+        return [t for t in self.tables if t.state in states]
+
+    @property
+    def awaiting(self) -> list[DeskTable]:
+        return self._in(ResultStatus.SUBMITTED)
+
+    @property
+    def disputes(self) -> list[DeskTable]:
+        return self._in(ResultStatus.DISPUTED)
+
+    @property
+    def missing(self) -> list[DeskTable]:
+        """Tables still playing or without a counted result (a void one included)."""
+        return self._in(ResultStatus.OPEN, ResultStatus.VOID)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "tables": [t.as_json() for t in self.tables],
+            "queues": {
+                "awaiting_confirmation": [t.as_json() for t in self.awaiting],
+                "disputes": [t.as_json() for t in self.disputes],
+                "corrections_after_close": [c.as_json() for c in self.corrections],
+                "missing_results": [t.as_json() for t in self.missing],
+            },
+        }
+
+
+def _iso(when: datetime | None) -> str | None:
+    return when.isoformat() if when else None
+
+
+def desk(tournament: Tournament) -> Desk:
+    """The desk of ``tournament`` now."""
+    rounds = [r for r in selectors.current_rounds(tournament) if r.status != RoundStatus.BUILDING]
+    views = [t for r in selectors.round_views(tournament, rounds) for t in r.tables]
+    ids = [t.match.pk for t in views if t.match]
+    last = dict(
+        Deal.objects.filter(match_id__in=ids, voided=False)
+        .values("match_id")
+        .annotate(last=Max("number"))
+        .values_list("match_id", "last")
+    )
+    when = dict(
+        DealVersion.objects.filter(deal__match_id__in=ids)
+        .values("deal__match_id")
+        .annotate(at=Max("created_at"))
+        .values_list("deal__match_id", "at")
+    )
+    numbers = {r.pk: r.number for r in rounds}
+    tables = tuple(_desk_table(view, numbers[view.table.round_id], last, when) for view in views)
+    return Desk(tables, tuple(selectors.corrections(tournament)))
+
+
+def _desk_table(
+    view: selectors.TableView, round_number: int, last: dict[int, int], when: dict[int, datetime]
+) -> DeskTable:
+    match = view.match
+    names = tuple(seat.name for seat in view.seats)
+    if view.status in (TableStatus.ADJUSTED, TableStatus.FORFEIT) or match is None:
+        detail = {"reason": view.reason, "by": view.table.adjusted_by}
+        return DeskTable(
+            round_number,
+            view.number,
+            None,
+            names,
+            DECIDED_BY_DIRECTOR,
+            view.table.adjusted_at,
+            None,
+            None,
+            {},
+            detail,
+        )
+    return DeskTable(
+        round=round_number,
+        number=view.number,
+        match=match.pk,
+        entrants=names,
+        state=match.result_status,
+        since=match.result_at or match.created_at,
+        last_deal=last.get(match.pk),
+        last_deal_at=when.get(match.pk),
+        totals=dict(match.state.get("totals") or {}),
+        detail=dict(match.result_detail),
+    )
