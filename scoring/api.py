@@ -31,7 +31,7 @@ from games.schema import game_schema
 from scoring import services
 from scoring.access import can_score, deal_or_404, match_or_404
 from scoring.documents import deal_document, match_document
-from scoring.links import match_for_token
+from scoring.links import match_for_token, organizer_links, token_side
 from scoring.models import AuditEvent, Match, Source
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
@@ -40,9 +40,11 @@ from tablescore.conditional import conditional_get
 
 @dataclass(frozen=True)
 class TableGrant:
-    """``request.auth`` for a request made with a table link: it may score one match."""
+    """``request.auth`` for a request made with a table link: it may score one match (``side``:
+    the side whose own link it is, for confirmation by own device)."""
 
     match: Match
+    side: int | None = None
 
 
 def granted_match(request: Request) -> Match | None:
@@ -75,7 +77,7 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
             if signed:
                 count_refused(request)
             raise exceptions.AuthenticationFailed("this table link is not valid (revoked or mistyped)")
-        return AnonymousUser(), TableGrant(match)
+        return AnonymousUser(), TableGrant(match, token_side(token))
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
@@ -333,7 +335,15 @@ class MatchDetail(APIView):
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         match = match_or_404(pk)
-        return conditional_get(request, str(match.revision), lambda: Response(match_document(match)))
+        organizer = can_manage(request.user, match.club_id)
+
+        def document() -> Response:
+            doc = match_document(match)
+            if organizer:
+                doc["links"].update(organizer_links(match))
+            return Response(doc)
+
+        return conditional_get(request, str(match.revision), document, private=organizer)
 
 
 class MatchDeals(APIView):
@@ -412,9 +422,12 @@ class DealDetail(APIView):
 
     @extend_schema(
         request=AnyObject,
-        parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True)],
+        parameters=[
+            OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True),
+            OpenApiParameter("reason", str, OpenApiParameter.QUERY, required=False),
+        ],
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
-        summary="Correct a deal (If-Match: the version corrected)",
+        summary="Correct a deal (If-Match: the version corrected; reason: required after the round closed)",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         match = _match_to_write(request, pk)
@@ -426,6 +439,7 @@ class DealDetail(APIView):
             expected_version=_if_match(request),
             actor=actor_for(request),
             source=Source.API,
+            reason=request.query_params.get("reason", ""),
         )
         return Response(_respond_with_state(write), headers={"ETag": f'"{write.deal.version}"'})
 

@@ -4,7 +4,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from scoring import api
+from scoring import api, api_results
 
 #: The API docs page loads Swagger UI from its CDN, and its one small inline <style>; its own
 #: script is served separately (the split view), so no inline script is allowed even here.
@@ -29,4 +29,6 @@ urlpatterns = [
     path("matches/<int:pk>/deals/", api.MatchDeals.as_view(), name="match-deals"),
     path("matches/<int:pk>/deals/<int:number>/", api.DealDetail.as_view(), name="deal-detail"),
     path("matches/<int:pk>/history/", api.MatchHistory.as_view(), name="match-history"),
+    path("matches/<int:pk>/result/", api_results.MatchResult.as_view(), name="match-result"),
+    path("matches/<int:pk>/rematch/", api_results.MatchRematch.as_view(), name="match-rematch"),
 ]

@@ -23,6 +23,19 @@ def deal_document(deal: Deal, version: DealVersion) -> dict[str, Any]:
     }
 
 
+def result_document(match: Match) -> dict[str, Any]:
+    """Where the match's result stands (``scoring/result_states.py``): its status, the
+    confirmation mode, since when, and what the last move recorded (the side that accepted or
+    rejected, the reason, the closed round's name)."""
+    detail = match.result_detail or {}
+    return {
+        "status": match.result_status,
+        "confirmation": match.confirmation,
+        "since": match.result_at.isoformat() if match.result_at else None,
+        **{key: detail[key] for key in ("by", "reason", "closed", "actor") if detail.get(key)},
+    }
+
+
 def match_document(match: Match) -> dict[str, Any]:
     """The CLI's state document (docs/games/README.md §6) plus ids, versions and links (no query: the cached
     state already carries each deal's stable number and version)."""
@@ -35,6 +48,7 @@ def match_document(match: Match) -> dict[str, Any]:
             "status": match.status,
             "revision": match.revision,
             "seats": match.seats,
+            "result": result_document(match),
             "links": {
                 "self": reverse("api:match-detail", args=[match.pk]),
                 "deals": reverse("api:match-deals", args=[match.pk]),

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
 from scoring.models import Match
+from scoring.result_states import Confirmation
 
 SALT = "tablescore.table-link"
 CODE_SALT = "tablescore.table-code"
@@ -33,9 +34,19 @@ CHECK_LENGTH = 5
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 
 
-def table_token(match: Match) -> str:
-    """The token a scorer's phone carries for ``match``."""
-    return signing.dumps({"m": match.pk, "s": match.table_secret}, salt=SALT, compress=False)
+def table_token(match: Match, side: int | None = None) -> str:
+    """The token a scorer's phone carries for ``match``; with ``side`` (an index of its sides),
+    that side's own link (confirmation by own device: it scores the match like the table's link,
+    and accepts or rejects the result in that side's name only)."""
+    payload = {"m": match.pk, "s": match.table_secret, **({"p": side} if side is not None else {})}
+    return signing.dumps(payload, salt=SALT, compress=False)
+
+
+def token_side(token: str) -> int | None:
+    """The side whose own link ``token`` is, if it is one (only ever read from a signed token)."""
+    payload = signed_payload(token)
+    side = payload.get("p") if payload else None
+    return side if isinstance(side, int) else None
 
 
 def signed_payload(token: str) -> dict[str, Any] | None:
@@ -66,14 +77,25 @@ def match_for_token(token: str, *, with_state: bool = True) -> Match | None:
     return match
 
 
-def scorer_path(match: Match) -> str:
-    """The path of the scorer page for ``match`` (what the QR code points to)."""
-    return reverse("scoring:table", args=[table_token(match)])
+def scorer_path(match: Match, side: int | None = None) -> str:
+    """The path of the scorer page for ``match`` (what the QR code points to); a side's own."""
+    return reverse("scoring:table", args=[table_token(match, side)])
 
 
-def scorer_url(match: Match) -> str:
-    """The absolute scorer URL, for QR codes and printed slips."""
-    return settings.SITE_URL.rstrip("/") + scorer_path(match)
+def scorer_url(match: Match, side: int | None = None) -> str:
+    """The absolute scorer URL, for QR codes and printed slips; a side's own with ``side``."""
+    return settings.SITE_URL.rstrip("/") + scorer_path(match, side)
+
+
+def organizer_links(match: Match) -> dict[str, Any]:
+    """The links only an organizer is shown: the scorer URL and, when each side confirms on its own
+    device, each side's own URL by side name; none while the link is revoked."""
+    if match.table_link_revoked:
+        return {}
+    links: dict[str, Any] = {"scorer": scorer_url(match)}
+    if match.confirmation == Confirmation.OWN_DEVICE:
+        links["sides"] = {name: scorer_url(match, index) for index, name in enumerate(match.sides)}
+    return links
 
 
 def code_page_url() -> str:

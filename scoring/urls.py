@@ -5,7 +5,7 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import link_pages, views
+from scoring import link_pages, result_pages, views
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
@@ -20,7 +20,11 @@ urlpatterns = [
     path("matches/<int:pk>/qr.svg", views.match_qr, name="match_qr"),
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
-    path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
+    path(
+        "matches/<int:pk>/rematch/",
+        result_pages.refused_back_to("scoring:match_manage")(views.match_rematch),
+        name="match_rematch",
+    ),
     path("t/", link_pages.table_code, name="table_code"),
     path("t/<str:token>/", guard_table_link(views.table), name="table"),
     path("t/<str:token>/board/", guard_table_link(views.table_board), name="table_board"),
@@ -30,5 +34,10 @@ urlpatterns = [
         guard_table_link(views.table_deal_void),
         name="table_deal_void",
     ),
-    path("t/<str:token>/rematch/", guard_table_link(views.table_rematch), name="table_rematch"),
+    path(
+        "t/<str:token>/rematch/",
+        guard_table_link(result_pages.refused_back_to("scoring:table")(views.table_rematch)),
+        name="table_rematch",
+    ),
+    path("t/<str:token>/result/", guard_table_link(result_pages.table_result), name="table_result"),
 ]

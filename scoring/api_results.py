@@ -1,0 +1,112 @@
+"""The API of a match's result and of its rematch (same conventions as ``scoring/api.py``).
+
+``POST /api/matches/{id}/result/`` takes one action on the result (:class:`ResultActionInput`):
+``accept`` or ``reject`` by the table's link (the side named; with own-device confirmation the
+side whose own link it is), ``resolve``, ``void`` or ``reopen`` by an organizer of the match's club;
+a wrong state is a 409 naming it (``scoring/results.py``). ``POST /api/matches/{id}/rematch/``
+starts the match's rematch: 201 for a friendly match, 409 at a tournament's table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.access import actor_for
+from scoring import results, services
+from scoring.api import AUTHENTICATION, _match_to_write, _require_scorer, granted_match
+from scoring.documents import match_document
+from scoring.result_states import Action
+from tablescore.api import AnyObject, ErrorBody, invalid_entry
+
+#: The actions a request may name (closing a round is the tournament's, never a request's).
+REQUESTED = [Action.ACCEPT, Action.REJECT, Action.RESOLVE, Action.VOID, Action.REOPEN]
+
+
+class ResultActionInput(serializers.Serializer[Any]):
+    """One action on a match's result, declared once: the API validates with it, the schema
+    describes it and the tests draw from it."""
+
+    action = serializers.ChoiceField(
+        choices=[a.value for a in REQUESTED],
+        help_text="accept or reject (the table's link, a side); resolve, void or reopen (an organizer).",
+        error_messages={"invalid_choice": "action must be one of " + ", ".join(REQUESTED)},
+    )
+    side = serializers.CharField(
+        required=False, max_length=120, help_text="The side accepting or rejecting (hand-over)."
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="Why: required to reject, void or reopen.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError({unknown[0]: f"{unknown[0]} is not a field of a result action"})
+        attrs["action"] = Action(attrs["action"])
+        return attrs
+
+
+def result_arguments(data: Any) -> dict[str, Any]:
+    """The body as :func:`scoring.results.result_act`'s arguments, or the 400 naming the field."""
+    if not isinstance(data, dict):
+        raise invalid_entry({"non_field_errors": ["the body must be a JSON object"]})
+    form = ResultActionInput(data=data)
+    if not form.is_valid():
+        raise invalid_entry(form.errors)
+    return dict(form.validated_data)
+
+
+class MatchResult(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=ResultActionInput,
+        responses={
+            200: AnyObject,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+        },
+        summary="Accept or reject the result (the table), or resolve, void or reopen it (organizers)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match_to_write(request, pk)
+        _require_scorer(request, match)
+        grant = request.auth if granted_match(request) == match else None
+        changed = results.result_act(
+            match_id=match.pk,
+            actor=actor_for(request),
+            link_side=getattr(grant, "side", None),
+            **result_arguments(request.data),
+        )
+        return Response(match_document(changed))
+
+
+class MatchRematch(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses={201: AnyObject, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Start the rematch (the same one for a second call); a tournament table has none (409)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match_to_write(request, pk)
+        _require_scorer(request, match)
+        new = services.rematch(match=match, actor=actor_for(request))
+        doc = match_document(new)
+        return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})

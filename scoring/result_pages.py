@@ -1,0 +1,101 @@
+"""The scorer page's side of the result lifecycle: the other side accepts the result on the
+table's phone, or reports a problem with a reason (hand-over confirmation; with own-device
+confirmation, on its own link). One POST, then the scorer page again: a redirect with a message
+without JavaScript (post, redirect, get), the page itself with the message in place for htmx.
+
+What this module does not do: decide anything about the result (``scoring/results.py``) or draw
+the panel (``templates/scoring/_confirm_result.html``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from clubs.access import actor_for
+from clubs.errors import ServiceError
+from scoring import results
+from scoring.access import scorer_match
+from scoring.links import token_side
+from scoring.result_states import Action
+from scoring.views import _board, _table_context
+
+#: A page view of the scoring app.
+View = Callable[..., HttpResponse]
+
+
+def refused_back_to(page: str) -> Callable[[View], View]:
+    """A write refused by a service (a 409: no rematch at a tournament table) shows its reason on
+    ``page`` (named with the view's own arguments) instead of failing: post, redirect, get."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def refusing(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+            try:
+                return view(request, **kwargs)
+            except ServiceError as error:
+                messages.error(request, _sentence(error.rule))
+                return redirect(reverse(page, kwargs=kwargs))
+
+        return refusing
+
+    return decorate
+
+
+def _sentence(rule: str) -> str:
+    return rule[:1].upper() + rule[1:] + "."
+
+
+DONE = {
+    Action.ACCEPT: "Result accepted: it counts now.",
+    Action.REJECT: "Problem reported: the director decides.",
+}
+
+
+class ResultAnswerForm(forms.Form):
+    """What the other side says on the scorer page: accept, or reject with a reason."""
+
+    action = forms.ChoiceField(
+        choices=[(Action.ACCEPT.value, "Accept"), (Action.REJECT.value, "Report a problem")]
+    )
+    side = forms.CharField(max_length=120, required=False)
+    reason = forms.CharField(max_length=300, required=False)
+
+
+@require_POST
+def table_result(request: HttpRequest, token: str) -> HttpResponse:
+    """Accept or reject the match's result from the scorer page."""
+    match = scorer_match(token)
+    form = ResultAnswerForm(request.POST)
+    problem, status = "Choose Accept or Report a problem.", 422
+    if form.is_valid():
+        action = Action(form.cleaned_data["action"])
+        try:
+            results.result_act(
+                match_id=match.pk,
+                action=action,
+                actor=actor_for(request, table_link_club=match.club_id),
+                side=form.cleaned_data["side"] or None,
+                link_side=token_side(token),
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as error:
+            problem, status = _sentence(error.rule), error.status
+        else:
+            problem, status = "", 200
+    notice = DONE[Action(form.cleaned_data["action"])] if status == 200 else ""
+    if not request.htmx:  # type: ignore[attr-defined]
+        (messages.success if notice else messages.error)(request, notice or problem)
+        return redirect(reverse("scoring:table", args=[token]) + "#result")
+    match.refresh_from_db()
+    context = _table_context(request, match, token, _board(match))
+    context.update({"notice": notice, "result_problem": problem, "result_form": form})
+    return render(request, "scoring/table.html", context, status=200 if status == 200 else 422)

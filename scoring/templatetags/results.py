@@ -1,0 +1,65 @@
+"""The result lifecycle on the pages: ``{% result_panel %}`` draws the scorer page's
+confirmation panel (``scoring/_confirm_result.html``) when the match's result awaits the other
+side, and ``{{ match|result_line }}`` says where a result stands in a few words ("Result awaiting
+confirmation", "Result disputed by Ben: 9, not 10", "Result final: round 2 is closed").
+
+What this module does not do: decide who may do what (``scoring/results.py`` does when the form
+is posted).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from scoring.links import token_side
+from scoring.models import Match
+from scoring.result_states import Confirmation, ResultStatus
+
+register = template.Library()
+
+#: What a result's detail adds to its state, by state.
+VERBS = {ResultStatus.CONFIRMED: "accepted by", ResultStatus.DISPUTED: "disputed by"}
+
+
+@register.filter
+def result_line(match: Match) -> str:
+    """The result's state in words, or nothing for a result nobody confirms or still open."""
+    status = ResultStatus(match.result_status)
+    if match.confirmation == Confirmation.NONE or status == ResultStatus.OPEN:
+        return ""
+    detail = match.result_detail or {}
+    line = f"Result {status.label}"
+    if status in VERBS and detail.get("by"):
+        line = f"Result {VERBS[status]} {detail['by']}"
+    if status == ResultStatus.FINAL and detail.get("closed"):
+        line += f": {detail['closed']} is closed"
+    elif status in (ResultStatus.DISPUTED, ResultStatus.VOID) and detail.get("reason"):
+        line += f": {detail['reason']}"
+    return line
+
+
+@register.inclusion_tag("scoring/_confirm_result.html", takes_context=True)
+def result_panel(context: Any) -> dict[str, Any]:
+    """The confirmation panel of the scorer page, when the result awaits the other side."""
+    match: Match = context["match"]
+    token = context.get("token")
+    waiting = (
+        bool(token)
+        and match.result_status == ResultStatus.SUBMITTED
+        and match.confirmation in (Confirmation.HAND_OVER, Confirmation.OWN_DEVICE)
+    )
+    side = token_side(token) if waiting and token else None
+    own_device = match.confirmation == Confirmation.OWN_DEVICE
+    return {
+        "show": waiting,
+        "match": match,
+        "token": token,
+        "csrf_token": context.get("csrf_token"),
+        "sides": list(match.sides),
+        "own_side": match.sides[side] if side is not None and 0 <= side < len(match.sides) else None,
+        "own_device": own_device,
+        "problem": context.get("result_problem", ""),
+        "form": context.get("result_form"),
+    }
