@@ -17,17 +17,13 @@ from django.db import models
 from django.urls import reverse
 
 from clubs.models import Club
-from scoring.result_states import Confirmation, ResultStatus
+from scoring.result_states import Confirmation, ResultStatus, choices
 
 
 class MatchStatus(models.TextChoices):
     IN_PROGRESS = "in_progress", "In progress"
     FINISHED = "finished", "Finished"
     ABANDONED = "abandoned", "Abandoned"
-
-
-def _choices(vocabulary: type[ResultStatus] | type[Confirmation]) -> list[tuple[str, str]]:
-    return [(member.value, member.label) for member in vocabulary]
 
 
 def new_table_secret() -> str:
@@ -69,13 +65,13 @@ class Match(models.Model):
     )
     result_status = models.CharField(
         max_length=10,
-        choices=_choices(ResultStatus),
+        choices=choices(ResultStatus),
         default=ResultStatus.OPEN,
         help_text="Where the result stands (scoring/result_states.py).",
     )
     confirmation = models.CharField(
         max_length=12,
-        choices=_choices(Confirmation),
+        choices=choices(Confirmation),
         default=Confirmation.NONE,
         help_text="How the other side vouches for the result (a tournament's choice).",
     )

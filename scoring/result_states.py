@@ -17,7 +17,7 @@ What this module does not do: store anything, lock anything or audit anything
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -72,6 +72,11 @@ _CONFIRMATION_LABELS = {
 
 #: The modes a tournament may choose today (double-blind is declared, not built yet).
 AVAILABLE = (Confirmation.NONE, Confirmation.HAND_OVER, Confirmation.OWN_DEVICE)
+
+
+def choices(vocabulary: Iterable[ResultStatus] | Iterable[Confirmation]) -> list[tuple[str, str]]:
+    """``(value, label)`` pairs, for a model field's or a form field's ``choices``."""
+    return [(member.value, member.label) for member in vocabulary]
 
 
 class Action(StrEnum):

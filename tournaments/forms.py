@@ -22,6 +22,7 @@ from rest_framework import serializers
 from clubs.errors import ServiceError
 from games.base import Game
 from scoring.result_states import AVAILABLE, Confirmation
+from scoring.result_states import choices as result_choices
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
 from tournaments.contracts.kit import WholeNumber
 from tournaments.pairing.formats import EntrantKind, Format, choices
@@ -153,7 +154,7 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     preset = mirrored(_CREATE["preset"], choices=(), label="Rules", help_text="")
     confirmation = mirrored(
         _CREATE["confirmation"],
-        choices=[(mode.value, mode.label) for mode in AVAILABLE],
+        choices=result_choices(AVAILABLE),
         initial=Confirmation.HAND_OVER.value,
         label="Results confirmed by",
         help_text="Who vouches for a table's result before it counts in the standings.",

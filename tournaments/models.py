@@ -13,6 +13,7 @@ from django.urls import reverse
 from clubs.models import Club, Player
 from scoring.models import Match
 from scoring.result_states import Confirmation
+from scoring.result_states import choices as result_choices
 from tournaments.pairing.formats import EntrantKind, Format, choices
 from tournaments.pairing.match_format import parse_match_format
 
@@ -42,7 +43,7 @@ class Tournament(models.Model):
     )
     confirmation = models.CharField(
         max_length=12,
-        choices=[(mode.value, mode.label) for mode in Confirmation],
+        choices=result_choices(Confirmation),
         default=Confirmation.HAND_OVER,
         help_text="How the other side of a table vouches for its result (scoring/result_states.py).",
     )
