@@ -126,7 +126,7 @@ def test_the_console_says_what_it_did_where_the_page_lands(live_server, browser,
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/console/")
     page.click("#tables form button[type=submit]")
     page.wait_for_load_state()
-    alert = page.get_by_role("alert").filter(has_text="is not complete yet")
+    alert = page.get_by_role("alert").filter(has_text="is not complete: tables")
     box = alert.bounding_box()
     shot(page, "console-round-not-complete-phone")
     page.context.close()

@@ -47,9 +47,16 @@ def test_it_updates_the_public_tournament_page_as_a_result_comes_in(
     second_phone.wait_for_selector('li[data-table="1"] .progress[data-deals="1"]', timeout=15_000)
     assert second_phone.locator('li[data-table="1"] .live-total').all_inner_texts() == ["12", "7"]
 
-    # The second deal ends the match: the table is finished and the standings follow.
+    # The second deal ends the match: the table awaits confirmation, drawn apart, and counts for nothing yet.
     enter_deal(phone, 10, 3, 2)
+    second_phone.wait_for_selector('li[data-table="1"].unconfirmed .tag.result-submitted', timeout=15_000)
+    assert "awaiting confirmation" in second_phone.locator('li[data-table="1"]').inner_text()
+
+    # The phone is passed across: the other side accepts; the table is finished and the standings follow.
+    phone.locator("#result").get_by_label(match.sides[1]).check()
+    phone.get_by_role("button", name="Accept the result").click()
     second_phone.wait_for_selector('li[data-table="1"].status-finished', timeout=15_000)
+    assert "confirmed" in second_phone.locator('li[data-table="1"] .tag.result-confirmed').inner_text()
     winner_row = f'.standings-table tr[data-entrant="{first}"]'
     second_phone.wait_for_function(
         "selector => { const row = document.querySelector(selector);"
