@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
+from clubs.errors import ServiceError
 from scoring.links import table_token
 from scoring.models import Match
-from scoring.result_states import Action, ResultStatus
+from scoring.result_states import COUNTED, Action, ResultStatus
 from scoring.results import result_act
-from scoring.services import deal_correct
+from scoring.services import deal_correct, deal_record, deal_void
 from tests.factories import organizer
 from tests.tournaments.factories import (
     TABLE,
@@ -246,3 +249,62 @@ class TestTheDesk:
 
     def test_it_is_for_organizers_only(self, api, tournament):
         assert api.get(f"/api/tournaments/{tournament.pk}/desk/").status_code == 401
+
+
+#: What may happen at a table, in any order: a side's winning deal entered or a correction to it
+#: (by the table, or the director), the other side's answer, the director's word.
+STEPS = ["win-0", "win-1", "fix-0", "void-deal", "accept", "reject", "resolve", "void", "reopen"]
+
+
+def take(step: str, match: Match, boss: Actor) -> None:
+    """One step at the table, through the services; a refusal is part of the game."""
+    match.refresh_from_db()
+    try:
+        if step.startswith(("win", "fix")):
+            side = int(step[-1])
+            actor = boss if step.startswith("fix") else TABLE
+            deal = match.deals.filter(voided=False).first()
+            if deal is None:
+                deal_record(match_id=match.pk, entry=winning_entry(match, side), actor=actor)
+            else:
+                entry = winning_entry(match, side)
+                deal_correct(
+                    match_id=match.pk,
+                    number=deal.number,
+                    entry=entry,
+                    expected_version=deal.version,
+                    actor=actor,
+                )
+        elif step == "void-deal":
+            deal = match.deals.filter(voided=False).first()
+            if deal is not None:
+                deal_void(
+                    match_id=match.pk,
+                    number=deal.number,
+                    reason="misdeal",
+                    expected_version=deal.version,
+                    actor=TABLE,
+                )
+        elif step in ("accept", "reject"):
+            result_act(match_id=match.pk, action=Action(step), actor=TABLE, side=match.sides[1], reason="no")
+        else:
+            result_act(match_id=match.pk, action=Action(step), actor=boss, reason="the director's word")
+    except ServiceError:
+        pass
+    services.table_sync(match_id=match.pk)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.sampled_from(STEPS), max_size=8))
+def test_standings_only_ever_count_confirmed_and_final_results(club, steps):
+    tournament = make_tournament(club=club, entrants=2, rounds=1)
+    table = start_round(tournament).tables.get()
+    match = current_match(table)
+    boss = director(club)
+    for step in steps:
+        take(step, match, boss)
+        match.refresh_from_db()
+        table.refresh_from_db()
+        counted = match.result_status in COUNTED and match.status == "finished"
+        assert (table.status == TableStatus.FINISHED) == counted, (step, match.result_status)
+        assert sum(played(standing_rows(tournament)).values()) == (2 if counted else 0)
