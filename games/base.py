@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from games.common import best
 from games.declaration import Field, Option, TableShape, Variant, When
 from games.errors import OptionError, SidesError
-from games.facts import Facts
+from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
 from games.values import Choice, SideRef, is_int
@@ -228,6 +228,11 @@ class Game(ABC, Generic[S]):
         default the target or the number of deals its options set the match."""
         target, count = table.options.get("target"), table.options.get("deals")
         return Facts(target=target if is_int(target) else None, deals=count if is_int(count) else None)
+
+    def tally(self, table: Table, result: Result) -> Tally | None:
+        """What decides the match when its total does not (JAM's rubbers won in a best of
+        three), read from the match's ``result``; ``None`` when the best total decides."""
+        return None
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         """A few words about one deal worth showing beside its scores ("made", "13 cards")."""

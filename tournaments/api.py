@@ -300,14 +300,16 @@ class BracketView(APIView):
 
     @extend_schema(
         responses={200: AnyObject, 304: None, 404: ErrorBody},
-        summary="The bracket: rounds of slots with entrants, match ids and winners",
+        summary="The bracket: rounds of slots with entrants, their scores, match ids and winners",
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
         if tournament.format not in BRACKETS:
             raise Http404(f"a {tournament.get_format_display().lower()} event has no bracket")
         return conditional_get(
-            request, str(tournament.revision), lambda: Response(documents.bracket_document(tournament))
+            request,
+            selectors.live_revision(tournament),
+            lambda: Response(documents.bracket_document(tournament)),
         )
 
 
