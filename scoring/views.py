@@ -16,7 +16,6 @@ address.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +38,7 @@ from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
 from scoring.forms.match import MatchForm
+from scoring.forms.reading import entry_words
 from scoring.links import scorer_path, scorer_url
 from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
 from scoring.qr import qr_svg
@@ -260,7 +260,7 @@ def _deal_context(
                 "actor_label": v.actor_label,
                 "actor_ip": v.actor_ip,
                 "source": v.get_source_display(),
-                "entry_text": json.dumps(v.entry, ensure_ascii=False) if v.entry is not None else "",
+                "entry_words": entry_words(match, v.entry) if v.entry is not None else (),
             }
             for v in deal.versions.order_by("-version")
         ],
