@@ -54,7 +54,7 @@ def explanation(
     if not dropped:
         if not counted:
             return "no evening counted"
-        line = f"all {_plural(len(counted), 'evening')}"
+        line = f"all {len(counted)} evenings" if len(counted) > 1 else "1 evening"
         return f"{line} ({absent} absent, 0 each)" if absent else line
 
     def item(value: EveningValue) -> str:
