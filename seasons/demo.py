@@ -83,5 +83,5 @@ def _deal(rng: random.Random, sides: list[str]) -> dict[str, Any]:
     points = rng.randint(82, 162) if made else rng.randint(40, 81)
     entry: dict[str, Any] = {"playing": playing, "points": {playing: points, other: 162 - points}}
     if rng.random() < 0.25:
-        entry["roem"] = {rng.choice(sides): [rng.choice(("stuk", "driekaart"))]}
+        entry["roem"] = {rng.choice(sides): [rng.choice(("stuk", "run3"))]}
     return entry

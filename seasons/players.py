@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from clubs.models import Club, Player
-from seasons.models import Season
+from seasons.models import Season, SeasonEvening
 from seasons.selectors import HIDDEN_NAME, Privacy, RatingView, player_ratings
 from tournaments.evenings import PlayedTable, played_tables
 from tournaments.models import Entrant
@@ -96,6 +96,13 @@ def player_view(player: Player, seen_at: Callable[[int], Privacy]) -> PlayerView
         view.seasons += _season_places(club, player.pk)
     if not view.clubs:
         return None
+    days = dict(
+        SeasonEvening.objects.filter(tournament_id__in={m.tournament for m in view.matches}).values_list(
+            "tournament_id", "day"
+        )
+    )
+    view.matches = [replace(m, day=days.get(m.tournament, m.day)) for m in view.matches]
+    view.evenings = [replace(e, day=days.get(e.tournament, e.day)) for e in view.evenings]
     view.matches.sort(key=lambda m: (m.day, m.tournament, m.round), reverse=True)
     view.evenings.sort(key=lambda e: (e.day, e.tournament), reverse=True)
     view.partners = partners.most_common()
