@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,6 +30,7 @@ from seasons.contracts import EveningAttach, Preferences, PrivacyChange, SeasonC
 from seasons.forms import EveningForm, SeasonForm
 from seasons.models import Season
 from seasons.players import player_view
+from tablescore.conditional import conditional_get
 from tournaments.contracts import validated
 from tournaments.models import Tournament
 
@@ -80,10 +82,17 @@ def season_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def season_projector(request: HttpRequest, pk: int) -> HttpResponse:
-    context = _table_context(request, season_or_404(pk))
-    context["refresh"] = PROJECTOR_REFRESH
-    return render(request, "seasons/projector.html", context)
+def season_projector(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The table for a screen across the room; it polls its fragment (``?fragment=1``), which
+    answers 304 while the season's revision is unchanged."""
+    season = season_or_404(pk)
+
+    def respond() -> HttpResponse:
+        context = {**_table_context(request, season), "refresh": PROJECTOR_REFRESH}
+        fragment = request.GET.get("fragment") == "1"
+        return render(request, "seasons/_projected.html" if fragment else "seasons/projector.html", context)
+
+    return conditional_get(request, str(season.revision), respond)
 
 
 @require_GET

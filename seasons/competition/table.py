@@ -15,7 +15,8 @@ How it is computed:
 4. Ranking: total, then more evenings played, then the best single evening; players equal on all
    three share a rank. Players with fewer than ``min_evenings`` played are listed below the line,
    unranked, in the same order.
-5. The table is provisional while an evening someone counts is not final.
+5. The table is provisional while a held evening is not final: its results may still change,
+   and with them what counts (an evening dropped tonight may count tomorrow).
 
 Evenings are sorted by date (then id) first, so the order they were attached in changes nothing.
 
@@ -135,8 +136,7 @@ def season_table(evenings: Iterable[Evening], scores: Iterable[Score], rule: Sea
     qualified = _ranked([row for row in lines if row.evenings >= rule.min_evenings])
     below = [row for row in lines if row.evenings < rule.min_evenings]
     rows = qualified + below
-    counted_evenings = {v.evening for row in rows for v in row.counted if not v.absent}
-    provisional = any(not held[e].final for e in counted_evenings)
+    provisional = any(not evening.final for evening in ordered)
     return SeasonTable(tuple(rows), tuple(ordered), provisional)
 
 

@@ -55,13 +55,20 @@ def test_it_marks_the_table_provisional_while_a_counted_evening_is_not_final():
     assert season_table(evenings, SCORES, SeasonRule()).provisional
 
 
-def test_an_unfinished_evening_nobody_counts_leaves_the_table_final():
+def test_an_unfinished_evening_makes_the_table_provisional_even_where_it_is_dropped():
     evenings = [*EVENINGS, Evening(5, date(2025, 11, 2), final=False)]
     rule = SeasonRule(counting=Counting(best=1))
 
     table = season_table(evenings, [*SCORES, Score(5, 4, 10)], rule)
 
-    assert not table.provisional
+    assert all(v.evening != 5 for row in table.rows for v in row.counted)
+    assert table.provisional
+
+
+def test_an_attached_evening_without_results_leaves_the_table_final():
+    evenings = [*EVENINGS, Evening(5, date(2025, 11, 2), final=False)]
+
+    assert not season_table(evenings, SCORES, SeasonRule()).provisional
 
 
 def test_an_evening_without_results_is_not_held_so_nobody_is_absent_from_it():
