@@ -56,6 +56,10 @@ class Game(ABC, Generic[S]):
     #: Variants that change the table, the entry or an option's declaration; the first that holds
     #: under the effective options is in force.
     variants: ClassVar[tuple[Variant, ...]] = ()
+    #: The family whose players share one rating (``""``: the game's own ``key``). Variants of one
+    #: game (presets, options) share it anyway; a separate game that is a variant of another names
+    #: the other's key (Auction Forty-Five is rated with Forty-Five).
+    family: ClassVar[str] = ""
 
     # -- declaration helpers -------------------------------------------------------------
 
@@ -71,6 +75,11 @@ class Game(ABC, Generic[S]):
             if variant.when.holds(options):
                 return variant
         return None
+
+    @classmethod
+    def rating_family(cls) -> str:
+        """The key players of this game are rated under (see ``family``)."""
+        return cls.family or cls.key
 
     @classmethod
     def table_shape(cls, options: Mapping[str, Any] | None = None) -> TableShape:

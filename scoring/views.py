@@ -140,6 +140,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "poll_seconds": POLL_SECONDS,
             "organizer": can_manage(request.user, match.club_id),
             "part_of": belonging.part_of(match),
+            "notes": belonging.notes(match),
         },
     )
 

@@ -83,7 +83,7 @@ def _coinche_swiss(club: Club) -> Tournament:
     rng = random.Random(1)
     for table in first.tables.order_by("number"):
         deals = {1: 4, 2: 4, 3: 4, 4: 2, 5: 1}.get(table.number, 0)
-        _play(table, deals, lambda sides: _coinche_deal(rng, sides))
+        play_table(table, deals, lambda sides: _coinche_deal(rng, sides))
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament
 
@@ -129,13 +129,13 @@ def _jam_knockout(club: Club) -> Tournament:
     quarter = TableAssignment.objects.filter(round__tournament=tournament, round__number=1)
     for table in quarter.order_by("number"):
         deals = {1: 99, 2: 99, 3: 1}.get(table.number, 0)
-        _play(table, deals, lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))})
+        play_table(table, deals, lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))})
     services.bracket_advance(tournament_id=tournament.pk)
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament
 
 
-def _play(table: TableAssignment, deals: int, entry: Any) -> None:
+def play_table(table: TableAssignment, deals: int, entry: Any) -> None:
     """Enter up to ``deals`` deals at the table (fewer if its match ends first)."""
     for _ in range(deals):
         game = table.games.select_related("match").order_by("-sequence").first()
@@ -146,4 +146,4 @@ def _play(table: TableAssignment, deals: int, entry: Any) -> None:
     table.refresh_from_db()
 
 
-__all__ = ["COINCHE", "JAM", "load_tournament_demo"]
+__all__ = ["COINCHE", "JAM", "load_tournament_demo", "play_table"]

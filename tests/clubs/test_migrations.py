@@ -26,7 +26,10 @@ BEFORE = [
     ("scoring", "0003_match_announce_changes"),
     ("tournaments", "0005_tablegame_club"),
     ("clubs", None),
+    ("seasons", None),
 ]
+#: Apps born after the move: going back before it takes their tables away, and forward brings them back.
+LATER = ("seasons_",)
 MOVED = ("club", "player", "membership", "staffrole")
 
 
@@ -53,6 +56,7 @@ def schema() -> dict[str, Any]:
                 sorted(connection.introspection.get_constraints(cursor, table)),
             )
             for table in sorted(connection.introspection.table_names(cursor))
+            if not table.startswith(LATER)
         }
 
 
