@@ -3,7 +3,8 @@ link does not have.
 
 - The waiting page, shown while no match is played at the place (before the first round, a table
   left empty or given a walkover this round): what the table waits for, reloaded by itself (an
-  htmx poll of :func:`follow`, and a meta refresh for a phone without JavaScript).
+  htmx poll of :func:`follow`), with a "Check now" link for a phone without JavaScript (no meta
+  refresh: a page that reloads itself on a timer is an accessibility failure, WCAG 2.2.1).
 - :func:`follow`, polled by the waiting page and by the scorer page opened through a place's link:
   204 while the place shows the same thing, a full reload (``HX-Refresh``) once it changed (the
   next round was drawn, the next game of a series started).
@@ -30,8 +31,6 @@ from scoring.places import Now
 
 #: Seconds between two polls of a place's link (the waiting page, the scorer page).
 FOLLOW_SECONDS = 5
-#: The no-JavaScript fallback of the waiting page: a meta refresh.
-REFRESH_SECONDS = 20
 MOVED_ON = (
     "Not saved: this table has moved on to another match since the page was opened. The page now "
     "shows the match played at the table now; if your entry was for the earlier match, call the director."
@@ -56,7 +55,6 @@ def waiting_page(request: HttpRequest, token: str, now: Now) -> HttpResponseBase
             "now": now,
             "follow_url": follow_url(token, now),
             "follow_seconds": FOLLOW_SECONDS,
-            "refresh_seconds": REFRESH_SECONDS,
             "here": reverse("scoring:table", args=[token]),
         },
     )

@@ -33,8 +33,9 @@ from tournaments.models import (
     TournamentStatus,
 )
 
-#: The kind of place the scoring app knows the tables by (every table token carries it).
-KIND = "table"
+#: The kind of place the scoring app knows the tables by (every table token carries it: one
+#: letter, so that the token, and the QR code of the slip, stay short).
+KIND = "t"
 DRAWN = (RoundStatus.PLAYING, RoundStatus.COMPLETE)
 
 

@@ -204,11 +204,17 @@
 
   if (window.htmx) window.htmx.config.timeout = 20000;
 
+  // A new try: what was said of the last one goes, so that a stale "points is required" never
+  // sits beside a server error about this one.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!polling(event.detail.elt)) {
-      asked = true;
-      var alert = box();
-      if (alert) alert.replaceChildren();
+    var from = event.detail.elt;
+    if (polling(from)) return;
+    asked = true;
+    var alert = box();
+    if (alert) alert.replaceChildren();
+    if (from && from.id === "entry") {
+      from.querySelectorAll(".error[data-field], .form-error").forEach(function (old) { old.remove(); });
+      from.querySelectorAll(".has-error").forEach(function (field) { field.classList.remove("has-error"); });
     }
   });
 
