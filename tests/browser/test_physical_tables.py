@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, sign_in
+from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
 from tests.factories import organizer
 from tests.tournaments.factories import current_match, make_tournament, play_table, start_round
 from tournaments import services
@@ -24,27 +24,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 SHOTS = Path("/tmp/tables-shots")
 
 
-def snap(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
 
 def checked(page: Any, name: str) -> list[str]:
     """The layout check and axe's serious or critical findings on the page open, with a shot."""
-    snap(page, name)
+    snap(page, SHOTS, name)
     found = [f"{name}: {problem}" for problem in layout_problems(page)]
     grave = violations(page)
     if grave:
         found.append(f"{name}: {report(grave)}")
     return found
 
-
-def screen(browser: Any, size: dict[str, int], scheme: str = "dark") -> Any:
-    small = size["width"] < 500
-    context = browser.new_context(viewport=size, color_scheme=scheme, has_touch=small, is_mobile=small)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return page
 
 
 def enter_deal(page: Any, first: int, second: int) -> None:

@@ -19,7 +19,7 @@ from scoring import services
 from scoring.links import table_token
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE
+from tests.browser.support import LAPTOP, PHONE, screen, snap
 from tests.factories import make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -29,19 +29,6 @@ SIDES = ["Ann", "Bob"]
 ORGANIZER = Actor(label="organizer")
 
 
-def screen(browser: Any, size: dict[str, int], *, scripts: bool = True, scheme: str = "dark") -> Any:
-    small = size["width"] < 500
-    context = browser.new_context(
-        viewport=size, color_scheme=scheme, has_touch=small, is_mobile=small, java_script_enabled=scripts
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
-
-
-def snap(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))  # what the screen shows, not the whole page
 
 
 def in_view(page: Any, selector: str) -> bool:
@@ -79,7 +66,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     assert in_view(page, "#saved")
     assert in_view(page, "#scoreline")
     assert focused(page) == "saved"
-    snap(page, f"saved-{size}")
+    snap(page, SHOTS, f"saved-{size}", full_page=False)
 
     # A refused entry (422): what is wrong, below the Save button, in view and focused.
     page.fill("input[name='f.points.0']", "")
@@ -88,7 +75,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     alert_says(page, "Not saved.")
     assert in_view(page, "#scorer-alert")
     assert focused(page) == "scorer-alert"
-    snap(page, f"refused-{size}")
+    snap(page, SHOTS, f"refused-{size}", full_page=False)
 
     # The server fails (a 500 for this one request): the page says the deal is not saved.
     page.route(
@@ -102,7 +89,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     assert page.locator("#entry .error[data-field]").count() == 0  # the last try's error is gone
     assert in_view(page, "#scorer-alert")
     assert focused(page) == "scorer-alert"
-    snap(page, f"server-error-{size}")
+    snap(page, SHOTS, f"server-error-{size}", full_page=False)
     page.unroute("**/t/*/")
 
     # No connection at all.
@@ -115,7 +102,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     enter(page, "2", "2")
     alert_says(page, "No connection to the server. Your deal is not saved")
     assert in_view(page, "#scorer-alert")
-    snap(page, f"offline-{size}")
+    snap(page, SHOTS, f"offline-{size}", full_page=False)
     page.unroute("**/t/*/")
     assert match.deals.count() == 1
 
@@ -130,7 +117,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     alert_says(page, "Not saved. The match is already finished.")
     assert in_view(page, "#scorer-alert")
     assert focused(page) == "scorer-alert"
-    snap(page, f"closed-{size}")
+    snap(page, SHOTS, f"closed-{size}", full_page=False)
     assert layout_problems(page) == []
     assert violations(page) == [], report(violations(page))
     page.context.close()
@@ -145,7 +132,7 @@ def test_a_revoked_link_says_so_on_save_and_on_the_next_poll(live_server, browse
     alert_says(page, "This scorer link no longer works: it was replaced or revoked. Your deal is not saved.")
     assert in_view(page, "#scorer-alert")
     assert focused(page) == "scorer-alert"
-    snap(page, "revoked-phone")
+    snap(page, SHOTS, "revoked-phone", full_page=False)
     assert match.deals.count() == 0
 
     # A page left open says it too, on its next poll, without taking the focus.
@@ -167,21 +154,21 @@ def test_without_javascript_every_answer_lands_in_view(live_server, browser):
     assert page.locator(".messages").inner_text() == "Deal 1 saved."
     assert in_view(page, ".messages")
     assert in_view(page, "#scoreline")
-    snap(page, "saved-no-js-phone")
+    snap(page, SHOTS, "saved-no-js-phone", full_page=False)
 
     page.fill("input[name='f.points.0']", "")
     page.locator("#entry button[type=submit]").click()
     page.wait_for_load_state()
     assert "Not saved." in page.locator("#scorer-alert").inner_text()
     assert in_view(page, "#scorer-alert")  # autofocus brought it into view
-    snap(page, "refused-no-js-phone")
+    snap(page, SHOTS, "refused-no-js-phone", full_page=False)
 
     services.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
     enter(page, "5", "3")
     page.wait_for_load_state()
     assert "no longer works" in page.locator("h1 + .lead").inner_text()
     assert "Nothing you sent was saved." in page.content()
-    snap(page, "revoked-no-js-phone")
+    snap(page, SHOTS, "revoked-no-js-phone", full_page=False)
     page.context.close()
 
 
@@ -191,7 +178,7 @@ def test_undo_the_last_deal_asks_first_and_says_it_is_done(live_server, browser)
     page.goto(f"{live_server.url}/t/{table_token(match)}/")
     page.click("#undo summary")
     assert page.locator("#undo input[name=reason]").input_value() == "Undo: entered by mistake"
-    snap(page, "undo-open-phone")
+    snap(page, SHOTS, "undo-open-phone", full_page=False)
     questions: list[str] = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     page.click("#undo button[type=submit]")
@@ -200,6 +187,6 @@ def test_undo_the_last_deal_asks_first_and_says_it_is_done(live_server, browser)
     assert in_view(page, ".messages")
     match.refresh_from_db()
     assert match.state["totals"] == {"Ann": 0, "Bob": 0}
-    snap(page, "undone-phone")
+    snap(page, SHOTS, "undone-phone", full_page=False)
     assert layout_problems(page) == []
     page.context.close()
