@@ -24,7 +24,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 SHOTS = Path("/tmp/tables-shots")
 
 
-
 def checked(page: Any, name: str) -> list[str]:
     """The layout check and axe's serious or critical findings on the page open, with a shot."""
     snap(page, SHOTS, name)
@@ -33,7 +32,6 @@ def checked(page: Any, name: str) -> list[str]:
     if grave:
         found.append(f"{name}: {report(grave)}")
     return found
-
 
 
 def enter_deal(page: Any, first: int, second: int) -> None:

@@ -29,8 +29,6 @@ SIDES = ["Ann", "Bob"]
 ORGANIZER = Actor(label="organizer")
 
 
-
-
 def in_view(page: Any, selector: str) -> bool:
     """Whether the element is on the screen as it is now (not above or below it)."""
     box = page.locator(selector).bounding_box()
