@@ -213,7 +213,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             notice = f"Deal {number} saved." if number else "Deal saved."
             if not request.htmx:  # type: ignore[attr-defined]
                 messages.success(request, notice)
-                return redirect(reverse("scoring:table", args=[token]) + "#board")
+                return redirect("scoring:table", token=token)  # the message and the totals on top
             match.refresh_from_db()
             context = _table_context(request, match, token, _board(match))
             context["notice"] = notice
@@ -302,7 +302,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             deal.refresh_from_db()
         else:
             messages.success(request, f"Deal {number} corrected.")
-            return redirect(reverse("scoring:table", args=[token]) + "#board")
+            return redirect("scoring:table", token=token)  # the message and the totals on top
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     return render(request, "scoring/deal.html", context, status=status)
 
@@ -341,7 +341,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
             deal.refresh_from_db()
         else:
             messages.success(request, f"Deal {number} voided.")
-            return redirect(reverse("scoring:table", args=[token]) + "#board")
+            return redirect("scoring:table", token=token)  # the message and the totals on top
     form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
     context = _deal_context(request, match, token, deal, form, void_form)
     return render(request, "scoring/deal.html", context, status=422)
