@@ -108,6 +108,7 @@ class AuctionFortyFive(Game[AuctionState]):
         "a made 30 scores 60; first side to 120 wins."
     )
     aliases = ("auction-45s", "120s")
+    family = "forty-five"
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field("bidder", SideRef(), "The side that won the auction."),

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from games.common import best
 from games.declaration import Field, Option, TableShape, Variant, When
 from games.errors import OptionError, SidesError
-from games.facts import Facts
+from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
 from games.values import Choice, SideRef, is_int
@@ -56,6 +56,10 @@ class Game(ABC, Generic[S]):
     #: Variants that change the table, the entry or an option's declaration; the first that holds
     #: under the effective options is in force.
     variants: ClassVar[tuple[Variant, ...]] = ()
+    #: The family whose players share one rating (``""``: the game's own ``key``). Variants of one
+    #: game (presets, options) share it anyway; a separate game that is a variant of another names
+    #: the other's key (Auction Forty-Five is rated with Forty-Five).
+    family: ClassVar[str] = ""
 
     # -- declaration helpers -------------------------------------------------------------
 
@@ -71,6 +75,11 @@ class Game(ABC, Generic[S]):
             if variant.when.holds(options):
                 return variant
         return None
+
+    @classmethod
+    def rating_family(cls) -> str:
+        """The key players of this game are rated under (see ``family``)."""
+        return cls.family or cls.key
 
     @classmethod
     def table_shape(cls, options: Mapping[str, Any] | None = None) -> TableShape:
@@ -228,6 +237,11 @@ class Game(ABC, Generic[S]):
         default the target or the number of deals its options set the match."""
         target, count = table.options.get("target"), table.options.get("deals")
         return Facts(target=target if is_int(target) else None, deals=count if is_int(count) else None)
+
+    def tally(self, table: Table, result: Result) -> Tally | None:
+        """What decides the match when its total does not (JAM's rubbers won in a best of
+        three), read from the match's ``result``; ``None`` when the best total decides."""
+        return None
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         """A few words about one deal worth showing beside its scores ("made", "13 cards")."""

@@ -58,13 +58,39 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """What decides a match when its total does not: JAM's best of three counts rubbers won, so
+    "2 – 0" is the score and the game points (10 – 6) only say how. ``counts`` per side, ``unit``
+    the thing counted ("rubber"), ``needed`` how many win the match."""
+
+    unit: str
+    counts: Mapping[str, int]
+    needed: int
+
+    def count(self, side: str) -> int:
+        """How many ``side`` has won."""
+        return self.counts.get(side, 0)
+
+    @property
+    def heading(self) -> str:
+        """What the counts are, beside them: "rubbers won"."""
+        return f"{self.unit}s won"
+
+    @property
+    def goal(self) -> str:
+        """The match's target in words: "First to 2 rubbers"."""
+        return f"First to {plural(self.needed, self.unit)}"
+
+
+@dataclass(frozen=True)
 class Facts:
     """What a game shows of a match besides the totals and the deals.
 
     ``lines`` are one-line facts of the match (a held pot, a rounded score sheet); ``sheets`` its
     own score sheets; ``upcoming`` what the table needs before the next deal besides the dealer
     (empty once the match has ended); ``target`` the total the match is played to and ``deals``
-    the number of deals it lasts, when the match has one (not a rubber's or a game's target).
+    the number of deals it lasts, when the match has one (not a rubber's or a game's target);
+    ``tally`` what decides the match when its total does not (see :class:`Tally`).
     """
 
     lines: tuple[Fact, ...] = ()
@@ -72,6 +98,7 @@ class Facts:
     upcoming: tuple[Fact, ...] = ()
     target: int | None = None
     deals: int | None = None
+    tally: Tally | None = None
 
 
 def per_side(sides: Sequence[str], values: Mapping[str, int]) -> str:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from games.base import Game
 from games.common import adds_up_to, blocks, exclusive_with
 from games.declaration import EntryContext, Field, Option, Rule
-from games.facts import Facts, Row, Sheet, cells, per_side
+from games.facts import Facts, Row, Sheet, Tally, cells, per_side
 from games.match import DealRecord, DealScore, Result, Table
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, TrickSequence
 
@@ -203,6 +203,13 @@ class Jam(Game[JamState]):
         won = per_side(sides, {side: state.won(side) for side in sides})
         sheet = Sheet("Rubbers", ("", *sides, "Winner"), tuple(rows), (f"Rubbers won: {won}",))
         return Facts(sheets=(sheet,))
+
+    def tally(self, table: Table, result: Result) -> Tally | None:
+        """In a best of three rubbers the rubbers won decide the match, not the game points."""
+        if table.options["rubbers"] == 1:
+            return None
+        won = result.extra.get("rubbers_won") or {}
+        return Tally("rubber", {side: int(won.get(side, 0)) for side in table.sides}, self._needed(table))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         return (f"rubber {record.score.extra['rubber']}",)

@@ -65,6 +65,18 @@ class Result:
         """A finished match without a winner."""
         return self.finished and self.winner is None
 
+    @classmethod
+    def from_json(cls, outcome: Mapping[str, Any]) -> Result:
+        """The result back from the ``outcome`` object of the output document (§6), as a page
+        that reads a stored match asks the game about it without replaying its deals."""
+        extra = {key: value for key, value in outcome.items() if key not in _OUTCOME_KEYS}
+        winner = outcome.get("winner")
+        return cls(bool(outcome.get("finished")), winner if isinstance(winner, str) else None, extra)
+
+
+#: The keys every ``outcome`` object has; the rest are the game's extras.
+_OUTCOME_KEYS = frozenset({"finished", "winner", "draw"})
+
 
 @dataclass(frozen=True)
 class DealRecord:
@@ -124,13 +136,16 @@ class MatchState(Generic[S]):
         return self.game.seating(self.table.options, self.table.sides, players)
 
     def facts(self) -> Facts:
-        """What the game shows of the match besides its totals and deals; nothing is upcoming once
-        it has ended, and a match cut after a number of deals lasts that many."""
+        """What the game shows of the match besides its totals and deals, with what decides it
+        (``Game.tally``); nothing is upcoming once it has ended, and a match cut after a number of
+        deals lasts that many: its end is the deal count, not the game's target (a tournament's
+        "4 deals a match" Coinche is not played to 1000)."""
         facts = self.game.facts(self.table, self.state, self.deals, self.result)
+        facts = replace(facts, tally=self.game.tally(self.table, self.result))
         if self.finished:
             facts = replace(facts, upcoming=())
         if self.deal_limit is not None:
-            facts = replace(facts, deals=self.deal_limit)
+            facts = replace(facts, deals=self.deal_limit, target=None)
         return facts
 
     def deal_notes(self, record: DealRecord) -> tuple[str, ...]:

@@ -2,8 +2,9 @@
 
 Reading a match needs nothing. Scoring it (recording, correcting, voiding deals) needs the match's
 own table link (the scorer page ``/t/<token>/``, or the API's ``Authorization: Table <token>``) or an
-organizer of its club (``clubs.access``). What this module does not do: sign or check tokens
-(``scoring/links.py``) or throttle bad ones (``scoring/throttling.py``).
+organizer of its club (``clubs.access``). A place's link (a tournament's physical table,
+``scoring.places``) is the link of the match played there now. What this module does not do: sign
+or check tokens (``scoring/links.py``) or throttle bad ones (``scoring/throttling.py``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 
 from clubs.access import can_manage, one_or_404
-from scoring.links import match_for_token
+from scoring.links import is_place, match_for_token, place_now, signed_payload
 from scoring.models import Deal, Match
+from scoring.places import Now, Waiting
+
+#: Why a scorer link is refused, and what to do.
+NOT_VALID = "this scorer link no longer works: it was replaced or revoked, or mistyped"
 
 
 def match_or_404(pk: int) -> Match:
@@ -28,11 +33,28 @@ def deal_or_404(match: Match, number: int) -> Deal:
 
 
 def scorer_match(token: str) -> Match:
-    """The match a scorer link grants; 403 for a link that was revoked or mistyped."""
-    match = match_for_token(token)
+    """The match a scorer link grants; 403 for a link that was revoked or mistyped. A place's
+    link grants the match played there now, and raises :class:`~scoring.places.Waiting` while
+    there is none."""
+    now = place_for(token)
+    match = now.match if now is not None else match_for_token(token)
+    if now is not None and match is None:
+        raise Waiting(now)
     if match is None:
-        raise PermissionDenied("this scorer link is not valid: it was revoked or mistyped")
+        raise PermissionDenied(NOT_VALID)
     return match
+
+
+def place_for(token: str) -> Now | None:
+    """What a place's link shows now; ``None`` for a match's link; 403 for a place's link that
+    was replaced or revoked."""
+    payload = signed_payload(token)
+    if payload is None or not is_place(payload):
+        return None
+    now = place_now(payload)
+    if now is None:
+        raise PermissionDenied(NOT_VALID)
+    return now
 
 
 def can_score(user: Any, table_match: Match | None, match: Match) -> bool:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import GAMES
-from games.facts import Facts
-from games.match import MatchState
+from games.facts import Facts, Tally
+from games.match import MatchState, Result, Table
 from games.seats import Seating
 from scoring import chart
 from scoring.models import Deal, DealVersion, Match, MatchStatus
@@ -28,7 +28,8 @@ from scoring.models import Deal, DealVersion, Match, MatchStatus
 @dataclass(frozen=True)
 class SideView:
     """One side on the scoreline: its name, the players of a partnership ("Ann & Cy") and who of
-    them sits where ("Ann (North) & Cy (South)"), its total."""
+    them sits where ("Ann (North) & Cy (South)"), its total, and what it has won of what decides
+    the match when the total does not (``tally``: JAM's rubbers, shown large, the total small)."""
 
     name: str
     index: int
@@ -37,6 +38,7 @@ class SideView:
     total: int
     leading: bool
     winner: bool
+    tally: int | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,8 @@ def _next_lines(played: MatchState[Any], seating: Seating, facts: Facts) -> tupl
 
 def _progress(facts: Facts, deal_count: int) -> str:
     parts = []
+    if facts.tally is not None:
+        parts.append(facts.tally.goal)
     if facts.target is not None:
         parts.append(f"Playing to {facts.target}")
     if facts.deals is not None:
@@ -140,6 +144,15 @@ def _deal_views(
     return sorted(views, key=lambda view: view.number)
 
 
+def stored_tally(match: Match) -> Tally | None:
+    """What decides ``match`` when its total does not (``Game.tally``), asked of its game from the
+    stored outcome, without replaying its deals: for the tournament pages, which list many tables."""
+    rules = GAMES.get(match.game_key)
+    if rules is None:
+        return None
+    return rules().tally(Table(tuple(match.sides), match.options), Result.from_json(match.outcome))
+
+
 def board(
     match: Match,
     played: MatchState[Any],
@@ -152,7 +165,11 @@ def board(
     facts = played.facts()
     totals = played.totals
     winner = played.result.winner
-    best = max(totals.values()) if totals and played.deals else None
+    tally = facts.tally
+    if tally is not None:
+        best = max(tally.counts.values()) if any(tally.counts.values()) else None
+    else:
+        best = max(totals.values()) if totals and played.deals else None
     abandoned = match.status == MatchStatus.ABANDONED
     side_views = tuple(
         SideView(
@@ -161,8 +178,9 @@ def board(
             players=party.players,
             seats=party.seated,
             total=totals.get(party.name, 0),
-            leading=totals.get(party.name) == best,
+            leading=(totals.get(party.name) if tally is None else tally.count(party.name)) == best,
             winner=played.finished and winner == party.name,
+            tally=None if tally is None else tally.count(party.name),
         )
         for index, party in enumerate(seating.sides)
     )

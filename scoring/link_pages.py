@@ -5,7 +5,8 @@
   (``scoring.throttling``): a code that finds no table counts, and an address over the rate gets 429
   before any code is looked up.
 - Organizers: the confirmation asked before an action that stops a table (revoking or renewing its
-  link, abandoning its match). It is a page, so that it works without JavaScript; with JavaScript
+  link, abandoning its match, revoking or renewing a physical table's link); a table, before it
+  undoes its last deal. It is a page, so that it works without JavaScript; with JavaScript
   the manage page asks in a dialog first and posts the confirmation at once.
 """
 
@@ -22,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from scoring import links
-from scoring.links import code_page_url, match_for_code, scorer_path, scorer_url
+from scoring.links import code_page_url, path_for_code, scorer_path, scorer_url
 from scoring.models import Match
 from scoring.qr import qr_svg
 from scoring.throttling import BadTokenThrottle, TooManyBadTokens, count_refused, too_many_response
@@ -53,9 +54,9 @@ def table_code(request: HttpRequest) -> HttpResponse:
             return too_many_response(TooManyBadTokens(throttle.retry_after()))
         status = 422
         if form.is_valid():
-            match = match_for_code(form.cleaned_data["code"])
-            if match is not None:
-                return redirect(scorer_path(match))
+            found = path_for_code(form.cleaned_data["code"])
+            if found is not None:
+                return redirect(found)
             count_refused(request)
             form.add_error("code", NOT_FOUND)
     return render(request, "scoring/table_code.html", {"form": form}, status=status)
@@ -80,20 +81,30 @@ def confirmed(request: HttpRequest) -> bool:
 
 
 def confirmation(
-    request: HttpRequest, match: Match, *, question: str, consequence: str, yes: str, carried: Iterable[str]
+    request: HttpRequest,
+    subject: Match | str,
+    *,
+    question: str,
+    consequence: str,
+    yes: str,
+    carried: Iterable[str],
+    back: str | None = None,
 ) -> HttpResponse:
-    """The page asking to confirm what ``request`` posted; the fields named in ``carried`` are
-    posted again with the confirmation."""
+    """The page asking to confirm what ``request`` posted about ``subject`` (a match, or what the
+    question is about in words); the fields named in ``carried`` are posted again with the
+    confirmation. "No" goes ``back`` (a match's manage page by default)."""
+    if back is None and isinstance(subject, Match):
+        back = reverse("scoring:match_manage", args=[subject.pk])
     return render(
         request,
         "scoring/confirm.html",
         {
-            "match": match,
+            "match": subject,
             "question": question,
             "consequence": consequence,
             "yes": yes,
             "action": request.path,
             "carried": [(name, request.POST[name]) for name in carried if request.POST.get(name)],
-            "back": reverse("scoring:match_manage", args=[match.pk]),
+            "back": back,
         },
     )

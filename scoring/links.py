@@ -10,6 +10,12 @@ site's key (:func:`table_code`). It is only a way to find the scorer link: it gr
 grants, stops when the link is revoked and changes when the link is renewed. Nothing is stored for
 it either. Its check is short, so guessing is slowed like guessing tokens: each bad code counts
 against the address (``scoring.throttling``).
+
+A **place** (a tournament's physical table, ``scoring.places``) has a link and a code of its own,
+made the same way from the place's secret: its token resolves to the match played there now.
+
+A **side's own link** (confirmation by own device) is a match's token with the side's index in
+:data:`SIDE`: it scores like the table's link and speaks for that side only.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
+from scoring import places
 from scoring.models import Match
 from scoring.result_states import Confirmation
 
@@ -32,20 +39,23 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: The characters of a code's check: 32⁵, about 33 million codes for each match.
 CHECK_LENGTH = 5
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
+#: The field of a side's own token holding the side's index ("p" names a place, "k" its kind).
+SIDE = "d"
 
 
 def table_token(match: Match, side: int | None = None) -> str:
     """The token a scorer's phone carries for ``match``; with ``side`` (an index of its sides),
     that side's own link (confirmation by own device: it scores the match like the table's link,
     and accepts or rejects the result in that side's name only)."""
-    payload = {"m": match.pk, "s": match.table_secret, **({"p": side} if side is not None else {})}
+    payload = {"m": match.pk, "s": match.table_secret, **({SIDE: side} if side is not None else {})}
     return signing.dumps(payload, salt=SALT, compress=False)
 
 
 def token_side(token: str) -> int | None:
-    """The side whose own link ``token`` is, if it is one (only ever read from a signed token)."""
+    """The side whose own link ``token`` is, if it is one (only ever read from a signed match
+    token: a place's link is the whole table's)."""
     payload = signed_payload(token)
-    side = payload.get("p") if payload else None
+    side = payload.get(SIDE) if payload and not is_place(payload) else None
     return side if isinstance(side, int) else None
 
 
@@ -56,18 +66,49 @@ def signed_payload(token: str) -> dict[str, Any] | None:
         payload = signing.loads(token, salt=SALT)
     except signing.BadSignature:
         return None
-    if not isinstance(payload, dict) or not isinstance(payload.get("m"), int):
+    if not isinstance(payload, dict):
         return None
-    return payload
+    if isinstance(payload.get("m"), int) or is_place(payload):
+        return payload
+    return None
+
+
+def is_place(payload: dict[str, Any]) -> bool:
+    """Whether a signed token names a place (``scoring.places``) rather than a match."""
+    return isinstance(payload.get("p"), int) and isinstance(payload.get("k"), str)
+
+
+def place_token(kind: str, pk: int, secret: str) -> str:
+    """The token of a place's link (a tournament's physical table)."""
+    return signing.dumps({"k": kind, "p": pk, "s": secret}, salt=SALT, compress=False)
+
+
+def place_path(kind: str, pk: int, secret: str) -> str:
+    """The path of a place's link: the scorer page of whatever match is played there now."""
+    return reverse("scoring:table", args=[place_token(kind, pk, secret)])
+
+
+def place_now(payload: dict[str, Any]) -> places.Now | None:
+    """What the place a signed token names shows now; ``None`` once its link was revoked or
+    renewed, or the place is gone."""
+    kind = places.kind_of(payload["k"])
+    secret = kind.secret(payload["p"]) if kind else None
+    if kind is None or secret is None or not hmac.compare_digest(str(payload.get("s", "")), secret):
+        return None
+    return kind.now(payload["p"])
 
 
 def match_for_token(token: str, *, with_state: bool = True) -> Match | None:
-    """The match a valid, unrevoked token grants scoring of; ``None`` for anything else. Without
-    ``with_state`` the cached state (the row's biggest column) is left out: the API's writes lock
-    and read the match again, and only need to know whom the link belongs to."""
+    """The match a valid, unrevoked token grants scoring of (for a place's token, the match
+    played there now); ``None`` for anything else. Without ``with_state`` the cached state (the
+    row's biggest column) is left out: the API's writes lock and read the match again, and only
+    need to know whom the link belongs to."""
     payload = signed_payload(token)
     if payload is None:
         return None
+    if is_place(payload):
+        now = place_now(payload)
+        return now.match if now else None
     rows = Match.objects.select_related("club")
     match = (rows if with_state else rows.defer("state")).filter(pk=payload["m"]).first()
     if match is None or match.table_link_revoked:
@@ -84,7 +125,12 @@ def scorer_path(match: Match, side: int | None = None) -> str:
 
 def scorer_url(match: Match, side: int | None = None) -> str:
     """The absolute scorer URL, for QR codes and printed slips; a side's own with ``side``."""
-    return settings.SITE_URL.rstrip("/") + scorer_path(match, side)
+    return site_url(scorer_path(match, side))
+
+
+def site_url(path: str) -> str:
+    """``path`` on the site, as QR codes and slips carry it (``SITE_URL`` + the path)."""
+    return settings.SITE_URL.rstrip("/") + path
 
 
 def organizer_links(match: Match) -> dict[str, Any]:
@@ -117,10 +163,20 @@ def _check(match_id: int, secret: str) -> str:
     return _base32(digest)[-CHECK_LENGTH:].rjust(CHECK_LENGTH, "0")
 
 
+def _grouped(pk: int, check: str) -> str:
+    code = _base32(pk) + check
+    return " ".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
 def table_code(match: Match) -> str:
     """The match's table code, in groups of four (``7KM4 QX2``): the match id and its check."""
-    code = _base32(match.pk) + _check(match.pk, match.table_secret)
-    return " ".join(code[i : i + 4] for i in range(0, len(code), 4))
+    return _grouped(match.pk, _check(match.pk, match.table_secret))
+
+
+def place_code(kind: str, pk: int, secret: str) -> str:
+    """A place's code: its id and a check made from its kind and secret, so that it never stands
+    for a match's code of the same digits."""
+    return _grouped(pk, _check(pk, f"{kind}:{secret}"))
 
 
 def normalized_code(text: str) -> str:
@@ -128,17 +184,41 @@ def normalized_code(text: str) -> str:
     return "".join(text.split()).replace("-", "").upper().translate(_READ_AS)
 
 
-def match_for_code(text: str) -> Match | None:
-    """The match whose scorer link the typed code stands for, if its link still works."""
+def _parsed(text: str) -> tuple[int, str] | None:
+    """A typed code as (id, check), or ``None`` when it cannot be a code."""
     code = normalized_code(text)
     if len(code) <= CHECK_LENGTH or len(code) > 20 or any(c not in CODE_ALPHABET for c in code):
         return None
-    match_id = 0
+    pk = 0
     for char in code[:-CHECK_LENGTH]:
-        match_id = match_id * len(CODE_ALPHABET) + CODE_ALPHABET.index(char)
-    match = Match.objects.filter(pk=match_id).first()
+        pk = pk * len(CODE_ALPHABET) + CODE_ALPHABET.index(char)
+    return pk, code[-CHECK_LENGTH:]
+
+
+def match_for_code(text: str) -> Match | None:
+    """The match whose scorer link the typed code stands for, if its link still works."""
+    parsed = _parsed(text)
+    if parsed is None:
+        return None
+    match = Match.objects.filter(pk=parsed[0]).first()
     if match is None or match.table_link_revoked:
         return None
-    if not hmac.compare_digest(code[-CHECK_LENGTH:], _check(match.pk, match.table_secret)):
+    if not hmac.compare_digest(parsed[1], _check(match.pk, match.table_secret)):
         return None
     return match
+
+
+def path_for_code(text: str) -> str | None:
+    """The scorer link the typed code stands for (a match's, or a place's), if it still works."""
+    match = match_for_code(text)
+    if match is not None:
+        return scorer_path(match)
+    parsed = _parsed(text)
+    if parsed is None:
+        return None
+    pk, check = parsed
+    for name, kind in places.kinds().items():
+        secret = kind.secret(pk)
+        if secret is not None and hmac.compare_digest(check, _check(pk, f"{name}:{secret}")):
+            return place_path(name, pk, secret)
+    return None

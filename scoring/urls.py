@@ -5,7 +5,7 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import link_pages, result_pages, views
+from scoring import link_pages, place_pages, result_pages, undo, views
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
@@ -40,4 +40,6 @@ urlpatterns = [
         name="table_rematch",
     ),
     path("t/<str:token>/result/", guard_table_link(result_pages.table_result), name="table_result"),
+    path("t/<str:token>/undo/", guard_table_link(undo.table_undo), name="table_undo"),
+    path("t/<str:token>/follow/", guard_table_link(place_pages.follow), name="table_follow"),
 ]

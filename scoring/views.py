@@ -16,7 +16,6 @@ address.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +38,7 @@ from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
 from scoring.forms.match import MatchForm
+from scoring.forms.reading import entry_words
 from scoring.links import scorer_path, scorer_url
 from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
 from scoring.qr import qr_svg
@@ -140,6 +140,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "poll_seconds": POLL_SECONDS,
             "organizer": can_manage(request.user, match.club_id),
             "part_of": belonging.part_of(match),
+            "notes": belonging.notes(match),
         },
     )
 
@@ -212,7 +213,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             notice = f"Deal {number} saved." if number else "Deal saved."
             if not request.htmx:  # type: ignore[attr-defined]
                 messages.success(request, notice)
-                return redirect(reverse("scoring:table", args=[token]) + "#board")
+                return redirect("scoring:table", token=token)  # the message and the totals on top
             match.refresh_from_db()
             context = _table_context(request, match, token, _board(match))
             context["notice"] = notice
@@ -260,7 +261,7 @@ def _deal_context(
                 "actor_label": v.actor_label,
                 "actor_ip": v.actor_ip,
                 "source": v.get_source_display(),
-                "entry_text": json.dumps(v.entry, ensure_ascii=False) if v.entry is not None else "",
+                "entry_words": entry_words(match, v.entry) if v.entry is not None else (),
             }
             for v in deal.versions.order_by("-version")
         ],
@@ -301,7 +302,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             deal.refresh_from_db()
         else:
             messages.success(request, f"Deal {number} corrected.")
-            return redirect(reverse("scoring:table", args=[token]) + "#board")
+            return redirect("scoring:table", token=token)  # the message and the totals on top
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     return render(request, "scoring/deal.html", context, status=status)
 
@@ -340,7 +341,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
             deal.refresh_from_db()
         else:
             messages.success(request, f"Deal {number} voided.")
-            return redirect(reverse("scoring:table", args=[token]) + "#board")
+            return redirect("scoring:table", token=token)  # the message and the totals on top
     form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
     context = _deal_context(request, match, token, deal, form, void_form)
     return render(request, "scoring/deal.html", context, status=422)

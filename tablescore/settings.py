@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "seasons",
 ]
 
 MIDDLEWARE = [
@@ -221,6 +222,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "tournaments-reconcile": {
         "task": "tournaments.reconcile",
         "schedule": float(env_int("TOURNAMENTS_RECONCILE_SECONDS", 60)),
+    },
+    # Catch up on season tables and ratings whose evenings changed while a task was lost.
+    "seasons-reconcile": {
+        "task": "seasons.reconcile",
+        "schedule": float(env_int("SEASONS_RECONCILE_SECONDS", 300)),
     },
 }
 

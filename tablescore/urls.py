@@ -36,6 +36,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),
+    path("api/", include("seasons.api_urls")),
+    path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]

@@ -2,7 +2,8 @@
 
 ``tests/data/<key>/*.json`` are golden score sheets (whole matches through the command line);
 ``tests/data/examples/<key>.json`` are the worked examples of ``docs/games/<key>.md`` as facts:
-each case's match and the scores, totals and outcome it must give.
+each case's match and the scores, totals and outcome it must give. ``tests/data/seasons/`` holds
+the golden season tables of ``tests/seasons/test_table.py``.
 """
 
 import json
@@ -12,6 +13,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 EXAMPLES = DATA / "examples"
+#: Golden season tables (``tests/seasons/``), not score sheets.
+SEASONS = DATA / "seasons"
 
 
 def worked_examples(key: str) -> list[dict[str, Any]]:

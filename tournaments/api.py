@@ -19,7 +19,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.access import SignInRequired, actor_for, club_for_organizer, is_signed_in, require_organizer
+from clubs.access import (
+    SignInRequired,
+    actor_for,
+    can_manage,
+    club_for_organizer,
+    is_signed_in,
+    require_organizer,
+)
 from clubs.errors import InvalidEntry
 from scoring.api import AUTHENTICATION, TableGrant
 from tablescore.api import AnyList, AnyObject, ErrorBody
@@ -36,6 +43,7 @@ from tournaments.contracts import (
 )
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
 from tournaments.pairing.formats import BRACKETS
+from tournaments.physical_tables import tables_document
 
 
 def _require_organizer(request: Request, tournament: Tournament | None = None) -> None:
@@ -97,9 +105,18 @@ class TournamentDetail(APIView):
     @extend_schema(responses={200: AnyObject, 304: None, 404: ErrorBody}, summary="A tournament")
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
-        return conditional_get(
-            request, str(tournament.revision), lambda: Response(documents.tournament_document(tournament))
-        )
+        if isinstance(request.auth, TableGrant) or not can_manage(request.user, tournament.club_id):
+            return conditional_get(
+                request, str(tournament.revision), lambda: Response(documents.tournament_document(tournament))
+            )
+
+        def with_tables() -> Response:
+            # An organizer also gets each physical table's link (a scorer link: never public).
+            return Response(
+                {**documents.tournament_document(tournament), "tables": tables_document(tournament)}
+            )
+
+        return conditional_get(request, f"{tournament.revision}.tables", with_tables, private=True)
 
     @extend_schema(
         request=TournamentChange,
@@ -300,14 +317,16 @@ class BracketView(APIView):
 
     @extend_schema(
         responses={200: AnyObject, 304: None, 404: ErrorBody},
-        summary="The bracket: rounds of slots with entrants, match ids and winners",
+        summary="The bracket: rounds of slots with entrants, their scores, match ids and winners",
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
         if tournament.format not in BRACKETS:
             raise Http404(f"a {tournament.get_format_display().lower()} event has no bracket")
         return conditional_get(
-            request, str(tournament.revision), lambda: Response(documents.bracket_document(tournament))
+            request,
+            selectors.live_revision(tournament),
+            lambda: Response(documents.bracket_document(tournament)),
         )
 
 

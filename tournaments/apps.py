@@ -9,16 +9,20 @@ class TournamentsConfig(AppConfig):
         """Listen to the scoring app's matches (the tournaments' tables), and tell the clubs app
         the tournaments' part of a club: its rows, the demo's two events, and the listing of
         tournaments the home and club pages show; and tell the scoreboards of its tables' matches
-        which tournament they belong to."""
+        which tournament they belong to, and the scoring app's table links which match each
+        physical table plays now."""
         from clubs.parts import ClubPart, register
-        from scoring import belonging
+        from scoring import belonging, places
         from scoring.signals import match_changed
-        from tournaments import listeners
+        from tournaments import listeners, physical_tables
         from tournaments.demo import load_tournament_demo
         from tournaments.listing import table_match_part, tournament_listing
 
         match_changed.connect(listeners.match_changed, dispatch_uid="tournaments.match_changed")
         belonging.register(self.label, table_match_part)
+        places.register(
+            physical_tables.KIND, places.Kind(secret=physical_tables.secret_of, now=physical_tables.now_at)
+        )
         register(
             ClubPart(
                 app=self.label,
@@ -28,6 +32,7 @@ class TournamentsConfig(AppConfig):
                     ("tournaments.round", "club_id"),
                     ("tournaments.tableassignment", "club_id"),
                     ("tournaments.tablegame", "club_id"),
+                    ("tournaments.physicaltable", "club_id"),
                 ),
                 demo=lambda club: f"{len(load_tournament_demo(club))} tournaments",
                 listing=tournament_listing,

@@ -87,7 +87,7 @@ def _coinche_swiss(club: Club) -> Tournament:
         drawn = services.round_pair(round_id=services.round_start(tournament_id=tournament.pk).pk)
         for table in drawn.tables.order_by("number"):
             deals, then = plan.get(table.number, (0, None))
-            _play(table, deals, lambda sides: _coinche_deal(rng, sides), then=then)
+            play_table(table, deals, lambda sides: _coinche_deal(rng, sides), then=then)
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament
 
@@ -144,20 +144,18 @@ def _jam_knockout(club: Club) -> Tournament:
     quarter = TableAssignment.objects.filter(round__tournament=tournament, round__number=1)
     for table in quarter.order_by("number"):
         deals = {1: 99, 2: 99, 3: 1}.get(table.number, 0)
-        _play(
-            table,
-            deals,
-            lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))},
-            then=Action.ACCEPT,
-        )
+        play_table(table, deals, lambda sides: {"sequence": "".join(rng.choice("AAB") for _ in range(26))})
     services.bracket_advance(tournament_id=tournament.pk)
     services.standings_recompute(tournament_id=tournament.pk)
     return tournament
 
 
-def _play(table: TableAssignment, deals: int, entry: Any, *, then: Action | None) -> None:
+def play_table(
+    table: TableAssignment, deals: int, entry: Any, *, then: Action | None = Action.ACCEPT
+) -> None:
     """Enter up to ``deals`` deals at the table (fewer if its series ends first); each match that
-    ends is then accepted or rejected by its losing side (``then``), or left awaiting it."""
+    ends is then accepted or rejected by its losing side (``then``: by default accepted), or left
+    awaiting it (``None``)."""
     for _ in range(deals):
         game = table.games.select_related("match").order_by("-sequence").first()
         if game is None or game.match.status != MatchStatus.IN_PROGRESS:
@@ -177,4 +175,4 @@ def _answer(match: Match, action: Action) -> None:
     result_act(match_id=match.pk, action=action, actor=ACTOR, side=other, reason=reason)
 
 
-__all__ = ["COINCHE", "JAM", "load_tournament_demo"]
+__all__ = ["COINCHE", "JAM", "load_tournament_demo", "play_table"]

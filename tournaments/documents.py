@@ -133,7 +133,8 @@ def bracket_document(tournament: Tournament) -> dict[str, Any] | None:
         out = []
         for slot in slots:
             table = tables.get(slot.slot.id)
-            games = selectors.table_games(table) if table else []
+            games = table.games if table else ()
+            scores = {seat.id: seat.score for seat in table.seats} if table else {}
             out.append(
                 {
                     "slot": slot.slot.id,
@@ -141,6 +142,10 @@ def bracket_document(tournament: Tournament) -> dict[str, Any] | None:
                     "from": [str(slot.slot.top), str(slot.slot.bottom)],
                     "status": str(slot.status),
                     "winner": slot.winner,
+                    "scores": [
+                        scores.get(slot.top) if slot.top else None,
+                        scores.get(slot.bottom) if slot.bottom else None,
+                    ],
                     "table": table.number if table else None,
                     "match": games[-1].match_id if games else None,
                     "matches": [g.match_id for g in games],

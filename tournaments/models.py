@@ -11,7 +11,7 @@ from django.db import models
 from django.urls import reverse
 
 from clubs.models import Club, Player
-from scoring.models import Match
+from scoring.models import Match, new_table_secret
 from scoring.result_states import Confirmation
 from scoring.result_states import choices as result_choices
 from tournaments.pairing.formats import EntrantKind, Format, choices
@@ -178,3 +178,25 @@ class TableGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, game {self.sequence}"
+
+
+class PhysicalTable(models.Model):
+    """A numbered table of the room, with one scorer link for the whole event: the link opens the
+    match played at this table now (``tournaments.physical_tables``). Revoking or renewing the
+    link rotates ``secret``, as for a match's own link."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="physical_tables")
+    number = models.PositiveSmallIntegerField()
+    secret = models.CharField(max_length=64, default=new_table_secret)
+    revoked = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("tournament_id", "number")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="physical_table_number_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}, table {self.number}"

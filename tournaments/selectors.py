@@ -14,6 +14,7 @@ API, the templates for the pages, ``exports`` for CSV).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +22,8 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 
+from games.facts import Tally
+from scoring.display import stored_tally
 from scoring.models import AuditAction, AuditEvent, Deal, Match, MatchStatus
 from scoring.result_states import ResultStatus
 from tournaments.models import (
@@ -188,10 +191,10 @@ def bracket_state(tournament: Tournament) -> BracketState | None:
     return state
 
 
-def slot_tables(tournament: Tournament) -> dict[str, TableAssignment]:
-    """The bracket's tables by slot id, their matches at hand."""
+def slot_tables(tournament: Tournament) -> dict[str, TableView]:
+    """The bracket's tables by slot id, as the pages show them (their matches and scores)."""
     tables = TableAssignment.objects.filter(round__tournament=tournament).exclude(bracket_slot="")
-    return {t.bracket_slot: t for t in tables.prefetch_related(_games())}
+    return {view.slot: view for view in table_views(tournament, tables)}
 
 
 # -- tables and rounds --------------------------------------------------------------------------
@@ -209,12 +212,22 @@ def table_games(table: TableAssignment) -> list[TableGame]:
 @dataclass(frozen=True)
 class SeatView:
     """One entrant at a table: its result once decided (``series.entrant_results``' document),
-    its side's total while playing."""
+    its side's total while playing, and its count of what decides the table when the total does
+    not (``tally``: rubbers won in JAM's best of three, games won in a series)."""
 
     id: int
     name: str
     result: dict[str, Any]
     total: int | None
+    tally: int | None = None
+
+    @property
+    def score(self) -> int | None:
+        """The one number that says how the entrant stands (the bracket's boxes): what it won of
+        what decides the table, else its points once decided, else its total while playing."""
+        if self.tally is not None:
+            return self.tally
+        return self.points if self.outcome else self.total
 
     @property
     def outcome(self) -> str | None:
@@ -237,6 +250,8 @@ class TableView:
     games: tuple[TableGame, ...]
     seats: tuple[SeatView, ...]
     disputed: bool
+    #: What decides the table when a total does not (its counts are the seats' ``tally``).
+    tally: Tally | None = None
 
     @property
     def id(self) -> int:
@@ -298,20 +313,42 @@ class TableView:
         )
 
 
+def _table_tally(games: Sequence[TableGame], series: int) -> Tally | None:
+    """What decides a table besides the totals: its match's own (``Game.tally``: JAM's rubbers),
+    else, for a best-of-N series of matches, the games each side has won."""
+    match = games[-1].match if games else None
+    if match is None:
+        return None
+    tally = stored_tally(match)
+    if tally is not None or series < 2:
+        return tally
+    won = Counter(g.match.outcome.get("winner") for g in games if g.match.outcome.get("finished"))
+    return Tally("game", {side: won[side] for side in match.sides}, series // 2 + 1)
+
+
 def _table_view(
-    table: TableAssignment, format: Format, names: dict[int, str], disputed: set[int]
+    table: TableAssignment, format: Format, series: int, names: dict[int, str], disputed: set[int]
 ) -> TableView:
     games = tuple(table_games(table))
     match = games[-1].match if games else None
     totals = (match.state.get("totals") or {}) if match else {}
+    tally = _table_tally(games, series)
     sides = seat_sides(format, len(table.entrants))
     seats = []
     for seat, entrant in enumerate(table.entrants):
         result = table.result.get(str(entrant), {})
         side = sides[seat]
-        total = totals.get(match.sides[side]) if match and side < len(match.sides) else None
-        seats.append(SeatView(entrant, names.get(entrant, f"#{entrant}"), result, total))
-    return TableView(table, games, tuple(seats), any(g.match_id in disputed for g in games))
+        name = match.sides[side] if match and side < len(match.sides) else None
+        seats.append(
+            SeatView(
+                entrant,
+                names.get(entrant, f"#{entrant}"),
+                result,
+                None if name is None else totals.get(name),
+                None if name is None or tally is None else tally.count(name),
+            )
+        )
+    return TableView(table, games, tuple(seats), any(g.match_id in disputed for g in games), tally)
 
 
 def disputed_matches(match_ids: Sequence[int]) -> set[int]:
@@ -327,7 +364,8 @@ def table_views(
     found = list(tables.prefetch_related(_games()))
     disputed = disputed_matches([g.match_id for t in found for g in t.games.all()])
     names = entrant_names(tournament) if names is None else names
-    return [_table_view(t, Format(tournament.format), names, disputed) for t in found]
+    series = parse_match_format(tournament.match_format, tournament.game_key).games
+    return [_table_view(t, Format(tournament.format), series, names, disputed) for t in found]
 
 
 @dataclass(frozen=True)

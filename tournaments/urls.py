@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import table_pages, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -34,4 +34,11 @@ urlpatterns = [
         "tournaments/<int:pk>/console/tables/<int:table>/result/", views.console_result, name="console_result"
     ),
     path("tournaments/<int:pk>/rounds/<int:number>/slips/", views.slips, name="slips"),
+    path("tournaments/<int:pk>/tables/slips/", table_pages.table_slips, name="table_slips"),
+    path("tournaments/<int:pk>/console/tables/", table_pages.tables_prepare, name="tables_prepare"),
+    path(
+        "tournaments/<int:pk>/console/tables/<int:number>/revoke/",
+        table_pages.table_revoke,
+        name="table_revoke",
+    ),
 ]

@@ -50,6 +50,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import bracket_layout
 from tournaments.pairing.formats import BRACKETS
+from tournaments.physical_tables import links_of
 
 #: Where the console shows what an action did: beside the control that did it (``notices``).
 AT_ENTRANTS = "at-entrants"
@@ -279,6 +280,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "can_start": tournament.format not in BRACKETS or not rounds,
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
+        "table_links": links_of(tournament),
     }
 
 

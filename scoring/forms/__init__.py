@@ -3,7 +3,8 @@
 - ``entry.py``: the deal entry form, built from the game's declaration (``build.py`` picks a field
   for each value kind; ``fields.py`` and ``widgets.py`` are those fields and their widgets);
 - ``match.py``: the organizer's "new match" form;
-- here: the small forms of a deal and a match (void a deal, revoke the scorer link, abandon).
+- here: the small forms of a deal and a match (void a deal, undo the last one, revoke the scorer
+  link, abandon).
 """
 
 from __future__ import annotations
@@ -16,6 +17,17 @@ class VoidForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(max_length=300, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class UndoForm(VoidForm):
+    """Take the last deal out: the table's Undo, its reason filled in (and editable)."""
+
+    REASON = "Undo: entered by mistake"
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    reason = forms.CharField(
+        max_length=300, initial=REASON, label="Why", widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
 
 
 class RevokeForm(forms.Form):

@@ -160,3 +160,84 @@
     yes.value = "yes";
   });
 })();
+
+/* ---- The scorer page never fails silently (#12). htmx swaps a refused entry (409, 422: the
+   server writes what went wrong into #scorer-alert, below the Save button) but not a revoked
+   link (403), a server error (5xx) or no answer at all: those are said here, in the same place,
+   from the page's own words (data-say-* on #scorer-alert). Whatever the answer to Save, the eye
+   is brought to it: the problem, or "Deal N saved." with the new totals under it. A background
+   poll says only that the link died; its other failures are retried by the next poll. ---- */
+(function () {
+  "use strict";
+
+  var asked = false;  // the player sent something (Save, Undo): bring its answer into view
+
+  function box() { return document.getElementById("scorer-alert"); }
+
+  function polling(element) {
+    return Boolean(element && element.closest("[hx-trigger^='every']"));
+  }
+
+  function bringIntoView(element, where) {
+    element.scrollIntoView({ block: where });
+    element.focus({ preventScroll: true });
+  }
+
+  function say(key, fromPlayer) {
+    var alert = box();
+    if (!alert) return;
+    var text = alert.getAttribute("data-say-" + key) || alert.getAttribute("data-say-other");
+    var line = document.createElement("p");
+    line.textContent = text;
+    alert.replaceChildren(line);
+    if (fromPlayer) bringIntoView(alert, "center");
+  }
+
+  function kind(status) {
+    if (status === 401 || status === 403) return "forbidden";
+    if (status === 404 || status === 410) return "missing";
+    if (status === 429) return "busy";
+    if (status === 503) return "unavailable";
+    if (status >= 500) return "server";
+    return "other";
+  }
+
+  if (window.htmx) window.htmx.config.timeout = 20000;
+
+  // A new try: what was said of the last one goes, so that a stale "points is required" never
+  // sits beside a server error about this one.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var from = event.detail.elt;
+    if (polling(from)) return;
+    asked = true;
+    var alert = box();
+    if (alert) alert.replaceChildren();
+    if (from && from.id === "entry") {
+      from.querySelectorAll(".error[data-field], .form-error").forEach(function (old) { old.remove(); });
+      from.querySelectorAll(".has-error").forEach(function (field) { field.classList.remove("has-error"); });
+    }
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var fromPlayer = !polling(event.detail.elt);
+    var found = kind(event.detail.xhr.status);
+    if (fromPlayer || found === "forbidden") say(found, fromPlayer);
+    asked = false;
+  });
+
+  function lost(event) {
+    if (!polling(event.detail.elt)) say("offline", true);
+    asked = false;
+  }
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!asked || polling(event.detail.elt)) return;
+    asked = false;
+    var alert = box();
+    if (alert && alert.textContent.trim()) { bringIntoView(alert, "center"); return; }
+    var saved = document.getElementById("saved");
+    if (saved) bringIntoView(saved, "start");
+  });
+})();

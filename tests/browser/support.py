@@ -32,6 +32,25 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
+def screen(browser: Any, size: dict[str, int], *, scheme: str = "dark", scripts: bool = True) -> Any:
+    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme."""
+    small = size["width"] < 500
+    context = browser.new_context(
+        viewport=size, color_scheme=scheme, has_touch=small, is_mobile=small, java_script_enabled=scripts
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def snap(page: Any, folder: Path, name: str, *, full_page: bool = True) -> Path:
+    """A screenshot into ``folder`` (a helper's look at its pages, outside the repository)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
 def sign_in(page: Any, base: str, username: str = "admin", password: str = "admin") -> None:
     """Sign in through the sign-in page, as an organizer does."""
     page.goto(base + "/accounts/login/")

@@ -27,6 +27,7 @@ def test_the_pages_of_a_tournament_night_have_no_serious_violation(live_server, 
     swiss = Tournament.objects.get(club=demo.club, format="swiss")
     knockout = Tournament.objects.get(club=demo.club, format="single-elimination")
     match = swiss.rounds.get(number=1).tables.get(number=5).games.get().match
+    rubbers = knockout.rounds.get(number=1).tables.get(bracket_slot="W1-3").games.get().match
     pages = {
         "scorer page": (scorer_path(match), PHONE),
         "scoreboard": (f"/matches/{match.pk}/", PHONE),
@@ -38,6 +39,8 @@ def test_the_pages_of_a_tournament_night_have_no_serious_violation(live_server, 
         "home": ("/", PHONE),
         "manage": (f"/matches/{match.pk}/manage/", PHONE),
         "table code": ("/t/", PHONE),
+        "deal page": (scorer_path(match) + "deals/1/", PHONE),
+        "rubbers scoreboard": (f"/matches/{rubbers.pk}/", PHONE),
     }
     organizers = ("console", "manage")
     found = {}

@@ -40,6 +40,7 @@ def pages_of(demo: Any) -> dict[str, str]:
     swiss = Tournament.objects.get(club=demo.club, format="swiss")
     knockout = Tournament.objects.get(club=demo.club, format="single-elimination")
     table = swiss.rounds.get(number=1).tables.get(number=5).games.get().match
+    rubbers = knockout.rounds.get(number=1).tables.get(bracket_slot="W1-3").games.get().match
     return {
         "home": "/",
         "club": f"/clubs/{demo.club.slug}/",
@@ -52,6 +53,8 @@ def pages_of(demo: Any) -> dict[str, str]:
         "manage": f"/matches/{table.pk}/manage/",
         "table-code": "/t/",
         "scorer": scorer_path(table),
+        "deal": scorer_path(table) + "deals/1/",
+        "rubbers-scoreboard": f"/matches/{rubbers.pk}/",
     }
 
 

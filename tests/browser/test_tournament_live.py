@@ -37,7 +37,7 @@ def test_it_updates_the_public_tournament_page_as_a_result_comes_in(
     second_phone.on("response", lambda r: polls.append(r.status) if "/live/" in r.url else None)
     second_phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     second_phone.evaluate("window.stillTheSamePage = true")
-    assert second_phone.locator('li[data-table="1"] .progress').inner_text() == "0 deals"
+    assert second_phone.locator('li[data-table="1"] .progress').inner_text() == "deal 1 of 2"  # #14, point 2
     assert "/t/" not in second_phone.content()  # no scorer link on the public page
     shot(second_phone, "tournament-1-public-page")
 

@@ -111,7 +111,7 @@ def test_it_restores_a_deleted_club_as_it_was(demo, tmp_path, client):
     out = restore(tmp_path / "club.json")
 
     assert "Restored club 'demo'" in out
-    assert "linked to rows already here: 2 auth.user, 24 clubs.player" in out
+    assert "linked to rows already here: 2 auth.user, 33 clubs.player" in out
     club = Club.objects.get(slug="demo")
     assert without_date(export(tmp_path, name="again.json")) == without_date(first)
     assert trail(club) == (versions, events)

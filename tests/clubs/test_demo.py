@@ -19,18 +19,19 @@ def test_the_demo_is_idempotent():
     counts = (Club.objects.count(), Player.objects.count(), Match.objects.count())
     load_demo(with_admin=True)
     assert (Club.objects.count(), Player.objects.count(), Match.objects.count()) == counts
-    assert Player.objects.count() == 24  # the club's 12 members, and 12 more in the Coinche Swiss
-    assert sorted(Tournament.objects.values_list("game_key", "format")) == [
+    assert Player.objects.count() == 33  # 12 members, 12 more in the Coinche Swiss, 9 in the Klaverjas season
+    assert sorted(set(Tournament.objects.values_list("game_key", "format"))) == [
         ("coinche", "swiss"),
         ("jam", "single-elimination"),
+        ("klaverjas", "individual"),
     ]
 
 
 def test_each_app_adds_its_part_bottom_app_first():
     demo = load_demo(with_admin=False)
 
-    assert [part.app for part in club_parts() if part.demo] == ["scoring", "tournaments"]
-    assert demo.parts == ("4 matches", "2 tournaments")
+    assert [part.app for part in club_parts() if part.demo] == ["scoring", "tournaments", "seasons"]
+    assert demo.parts == ("4 matches", "2 tournaments", "a season of 5 evenings")
     assert set(PLAYERS) <= set(demo.club.players.values_list("name", flat=True))
     assert not StaffRole.objects.exists()  # no admin account unless asked
 
@@ -40,5 +41,8 @@ def test_the_command_says_what_it_loaded_and_makes_the_admin_when_asked():
 
     call_command("demo", admin=True, stdout=out)
 
-    assert out.getvalue().strip() == "Demo club ready: Demo Card Club (4 matches, 2 tournaments)"
+    assert (
+        out.getvalue().strip()
+        == "Demo club ready: Demo Card Club (4 matches, 2 tournaments, a season of 5 evenings)"
+    )
     assert StaffRole.objects.get().user.username == "admin"

@@ -26,14 +26,17 @@ BEFORE = [
     ("scoring", "0003_match_announce_changes"),
     ("tournaments", "0005_tablegame_club"),
     ("clubs", None),
+    ("seasons", None),
 ]
-#: The move itself: the tables are the same on both sides of it (later migrations may add columns).
-MOVE = [
+#: Apps born after the move: going back before it takes their tables away, and forward brings them back.
+LATER = ("seasons_",)
+MOVED = ("club", "player", "membership", "staffrole")
+#: The migrations of the move (later migrations may add tables of their own).
+THE_MOVE = [
     ("scoring", "0004_clubs_moved"),
     ("tournaments", "0006_clubs_moved"),
     ("clubs", "0002_content_types"),
 ]
-MOVED = ("club", "player", "membership", "staffrole")
 
 
 def migrate(targets: list[tuple[str, str | None]]) -> Any:
@@ -59,6 +62,7 @@ def schema() -> dict[str, Any]:
                 sorted(connection.introspection.get_constraints(cursor, table)),
             )
             for table in sorted(connection.introspection.table_names(cursor))
+            if not table.startswith(LATER)
         }
 
 
@@ -75,7 +79,7 @@ def at_head():
 
 def test_a_database_migrated_before_the_move_keeps_its_rows_and_tables(at_head):
     latest = head()
-    migrate(MOVE)
+    migrate(THE_MOVE)
     tables = schema()
     old = migrate(BEFORE)
     assert schema() == tables  # going back changed no table either
@@ -98,7 +102,7 @@ def test_a_database_migrated_before_the_move_keeps_its_rows_and_tables(at_head):
         club=club, tournament=tournament, name="Ann"
     ).players.add(ann.pk)
 
-    migrate(MOVE)
+    migrate(THE_MOVE)
     assert schema() == tables
     migrate(latest)
 

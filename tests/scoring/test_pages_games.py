@@ -1,5 +1,8 @@
 """Every game's pages render: the scoreboard and the scorer page of a match from its worked examples."""
 
+import re
+from html import unescape
+
 import pytest
 
 from games import GAMES
@@ -46,3 +49,59 @@ def test_it_shows_the_rounded_score_sheet_of_a_coinche_match_rounding_totals_onl
     assert "NS 250 – EW 30" in board.text
     plain = make_match(game="coinche", sides=["NS", "EW"], deals=[deal])
     assert "Score sheet, rounded to 10" not in client.get(f"/matches/{plain.pk}/").text
+
+
+#: What a player must never read on a page: a seat by its number, a key of the game's JSON
+#: (``run4``, ``first_dealer``), a preset's slug marked "(default)", a JSON document.
+SEAT_NUMBER = re.compile(r"\bSeat \d")
+RAW_KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?!v\d\b)[a-z]+\d\b(?!\()|\(default\)|[{}\"]")
+
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def visible_text(html: str) -> str:
+    """The words a page shows at once: no markup, no attributes, no scripts or styles, and no
+    field help behind its "?" (the declaration's help text, written for the API too)."""
+    html = re.sub(r"<(script|style|template)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r'<details class="help">.*?</details>', " ", html, flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_it_names_no_seat_by_number_and_shows_no_raw_key_on_any_games_pages(client, key):
+    case = _first_valid_case(key)
+    if case is None:
+        pytest.skip(f"no worked example with deals for {key}")
+    played = case["match"]
+    rules = GAMES[key]
+    seats = PLAYERS[: rules.table_shape(played.get("options") or {}).seats] if rules.partnerships else None
+    match = make_match(
+        game=key, sides=played["sides"], options=played.get("options"), seats=seats, deals=played["deals"]
+    )
+    token = table_token(match)
+    pages = {
+        "scoreboard": client.get(f"/matches/{match.pk}/"),
+        "scorer page": client.get(f"/t/{token}/"),
+        "deal page": client.get(f"/t/{token}/deals/1/"),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        text = visible_text(response.content.decode())
+        assert not SEAT_NUMBER.search(text), (name, SEAT_NUMBER.findall(text))
+        assert not RAW_KEY.search(text), (name, RAW_KEY.findall(text))
+
+
+def test_it_reads_a_deals_changes_in_the_forms_words_with_red_suits_red(client):
+    deal = {"playing": "Zij", "points": {"Wij": 87, "Zij": 75}, "roem": {"Zij": ["run4"]}, "trump": "hearts"}
+    match = make_match(game="klaverjas", sides=["Wij", "Zij"], deals=[deal])
+
+    page = client.get(f"/t/{table_token(match)}/deals/1/").content.decode()
+
+    assert "Roem: Zij 4 in a row" in page
+    assert "run4" not in visible_text(page)
+    assert 'Trump: <span class="suit-red">♥</span> hearts' in page
+    scorer = client.get(f"/t/{table_token(match)}/").content.decode()
+    assert '<span class="suit-red">♥</span> hearts' in scorer  # the trump chips
+    assert '<span class="suit-red">♦</span> diamonds' in scorer
+    assert '<span class="suit-red">♠</span>' not in scorer

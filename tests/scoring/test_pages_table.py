@@ -77,7 +77,7 @@ def test_it_records_a_deal_and_who_entered_it(client):
     base = url(match)
     response = client.post(base, klaverjas_post(**{"f.roem.0.2": "1"}), REMOTE_ADDR="10.1.2.3")
     assert response.status_code == 302
-    assert response["Location"] == base + "#board"
+    assert response["Location"] == base  # the page top: "Deal 1 saved." and the new totals
     match.refresh_from_db()
     assert match.state["totals"] == {"Wij": 112, "Zij": 70}
     version = DealVersion.objects.get(deal__match=match)

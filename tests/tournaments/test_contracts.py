@@ -163,6 +163,7 @@ def test_it_turns_an_entrant_into_its_spec_reading_digits_as_numbers():
     spec = validated(EntrantInput, {"name": "Kings", "players": ["Cy", " Dee "], "seed": "2", "club": None})
     assert spec == EntrantSpec("Kings", players=("Cy", "Dee"), seed=2)
     assert validated(EntrantInput, {"name": "Jacks", "seed": "", "rating": "-40"}).rating == -40
+    assert validated(EntrantInput, {"player": 7}) == EntrantSpec("", player=7)
 
 
 @pytest.mark.parametrize(
@@ -177,6 +178,9 @@ def test_it_turns_an_entrant_into_its_spec_reading_digits_as_numbers():
         ({"name": "A", "seed": 1.5}, "seed"),
         ({"name": "A", "rating": True}, "rating"),
         ({"name": "A", "colour": "red"}, "colour"),
+        ({"players": ["Ann"]}, "name"),
+        ({"player": 0}, "player"),
+        ({"player": "Ann"}, "player"),
     ],
 )
 def test_it_refuses_a_bad_entrant_naming_the_field(entrant, field):

@@ -10,8 +10,17 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.links import scorer_path, table_code
+from scoring.services import deal_record
 from tests.factories import UserFactory
-from tests.tournaments.factories import add_entrants, current_match, make_tournament, play_table, start_round
+from tests.tournaments.factories import (
+    TABLE,
+    add_entrants,
+    current_match,
+    make_tournament,
+    play_table,
+    start_round,
+    winning_entry,
+)
 from tournaments import services
 from tournaments.models import Entrant, Round, TableStatus, Tournament
 
@@ -282,3 +291,48 @@ def test_a_withdrawn_entrant_stays_marked_while_it_has_results_and_leaves_if_it_
     assert f'data-entrant="{left.pk}" class="withdrawn"' in standings
     assert f"{left.name} <small>(withdrawn)</small>" in standings
     assert "Fay" in client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode()
+
+
+# -- what decides a table (#14, point 2) ---------------------------------------------------------
+
+
+def test_a_best_of_three_jam_table_shows_the_rubbers_won_large_and_in_the_bracket(client, club):
+    tournament = make_tournament(club=club, game="jam", format="single-elimination", match_format="best-of:3")
+    add_entrants(tournament, 8)
+    table = start_round(tournament).tables.get(bracket_slot="W1-1")
+    match = current_match(table)
+    deal_record(match_id=match.pk, entry={"sequence": "A" * 26}, actor=TABLE)  # rubber 1 to side 0
+    first, second = table.entrants
+
+    page = tables_text(client.get(f"/tournaments/{tournament.pk}/"))
+    bracket = client.get(f"/api/tournaments/{tournament.pk}/bracket/").json()
+    board = client.get(f"/matches/{match.pk}/").content.decode()
+
+    assert "First to 2 rubbers" in page
+    assert '<b class="live-total">1</b>' in page
+    assert '<b class="live-total">0</b>' in page
+    slot = bracket["rounds"][0]["slots"][0]
+    assert dict(zip(slot["entrants"], slot["scores"], strict=True)) == {first: 1, second: 0}
+    assert 'class="score" x=' in page  # the bracket's boxes carry the scores
+    sides = match.sides
+    assert f'data-side="{sides[0]}">1</span>' in board
+    assert "rubbers won" in board
+    assert "First to 2 rubbers" in board
+
+
+def test_a_four_deal_coinche_table_counts_its_deals_and_is_not_played_to_1000(client, club):
+    tournament = make_tournament(
+        club=club, game="coinche", entrant_kind="partnership", match_format="deals:4"
+    )
+    add_entrants(tournament, 4)
+    table = start_round(tournament).tables.first()
+    match = current_match(table)
+    deal_record(match_id=match.pk, entry=winning_entry(match, 0), actor=TABLE)
+
+    page = tables_text(client.get(f"/tournaments/{tournament.pk}/"))
+    board = client.get(f"/matches/{match.pk}/").content.decode()
+
+    assert "deal 2 of 4" in page
+    assert "Deal 2 of 4" in board
+    assert "Playing to" not in board
+    assert "target 1000" not in board  # no target line on the chart

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rest_framework import serializers
+
 from tournaments.contracts.kit import Contract, Flag, Text, TextList, WholeNumber
 from tournaments.services.entrants import EntrantSpec
 
@@ -21,7 +23,7 @@ class EntrantInput(Contract):
     unknown_key = "{key} is not a field of an entrant"
     not_an_object = "each entrant must be an object with a name"
 
-    name = Text(max_length=120)
+    name = Text(max_length=120, required=False, help_text="Required unless player names a member.")
     players = TextList(
         child=Text(
             max_length=80,
@@ -39,14 +41,25 @@ class EntrantInput(Contract):
     club = Text(max_length=120, required=False, allow_null=True, allow_blank=True, help_text="The home club.")
     seed = WholeNumber(low=1, high=1_000_000, digits=True, required=False, allow_null=True)
     rating = WholeNumber(low=-100_000, high=1_000_000, digits=True, required=False, allow_null=True)
+    player = WholeNumber(
+        low=1,
+        high=2**31 - 1,
+        digits=True,
+        required=False,
+        allow_null=True,
+        help_text="An individual entrant: the club member's id (the name defaults to the member's).",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> EntrantSpec:
+        if not attrs.get("name") and attrs.get("player") is None:
+            raise serializers.ValidationError({"name": "name is required"})
         return EntrantSpec(
-            name=attrs["name"],
+            name=attrs.get("name") or "",
             players=tuple(attrs.get("players") or ()),
             club=attrs.get("club") or "",
             seed=attrs.get("seed"),
             rating=attrs.get("rating"),
+            player=attrs.get("player"),
         )
 
 

@@ -26,7 +26,8 @@ PAD = 4
 
 @dataclass(frozen=True)
 class Box:
-    """One slot: where it is, its two entrant lines and who won."""
+    """One slot: where it is, its two entrant lines with their scores ("" before the table plays)
+    and who won."""
 
     slot: str
     x: int
@@ -37,6 +38,8 @@ class Box:
     bottom_won: bool
     status: str
     match: int | None
+    top_score: str = ""
+    bottom_score: str = ""
 
     width: int = BOX_WIDTH
     height: int = BOX_HEIGHT
@@ -52,6 +55,11 @@ class Box:
     @property
     def text_x(self) -> int:
         return self.x + 8
+
+    @property
+    def score_x(self) -> int:
+        """Where the scores end, right-aligned inside the box."""
+        return self.x + BOX_WIDTH - 8
 
     @property
     def top_y(self) -> int:
@@ -108,6 +116,10 @@ def _label(entrant: int | None, status: str, names: Mapping[int, str]) -> str:
     return "bye" if status in ("bye", "void") else "…"
 
 
+def _score(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
 def _panel(title: str, columns: Sequence[Mapping[str, Any]], names: Mapping[int, str]) -> Panel:
     tallest = max(len(c["slots"]) for c in columns)
     height = HEADER + tallest * (BOX_HEIGHT + ROW_GAP) + PAD
@@ -129,6 +141,7 @@ def _panel(title: str, columns: Sequence[Mapping[str, Any]], names: Mapping[int,
             middle = sum(feeders) // len(feeders) if feeders else int(HEADER + spacing * row + spacing / 2)
             y = middle - BOX_HEIGHT // 2
             top, bottom = slot["entrants"]
+            top_score, bottom_score = (_score(value) for value in slot.get("scores") or (None, None))
             winner = slot.get("winner")
             status = str(slot.get("status", ""))
             boxes.append(
@@ -142,6 +155,8 @@ def _panel(title: str, columns: Sequence[Mapping[str, Any]], names: Mapping[int,
                     bottom_won=winner is not None and winner == bottom,
                     status=status,
                     match=slot.get("match"),
+                    top_score=top_score,
+                    bottom_score=bottom_score,
                 )
             )
             for feeder in feeders:

@@ -5,6 +5,7 @@ row locked first (``common``).
 - ``entrants``: register entrants, remove one (before round 1), withdraw one;
 - ``rounds``: start a round, draw it (the ``round_pair`` task);
 - ``tables``: open a table's match, or give a walkover;
+- ``physical_tables``: the room's numbered tables and their one link each for the event;
 - ``results``: a table's result from its matches (the ``match_changed`` task) or the organizer;
 - ``brackets``: draw and advance an elimination bracket (the ``bracket_advance`` task);
 - ``standings``: recompute the cached standings (the ``standings_recompute`` task);
@@ -30,6 +31,7 @@ from tournaments.services.entrants import (
     entrant_withdraw,
     entrants_register,
 )
+from tournaments.services.physical_tables import physical_table_revoke, physical_tables_prepare
 from tournaments.services.reconcile import tournaments_reconcile
 from tournaments.services.results import (
     TableDecision,
@@ -51,6 +53,8 @@ __all__ = [
     "entrant_remove",
     "entrant_withdraw",
     "entrants_register",
+    "physical_table_revoke",
+    "physical_tables_prepare",
     "round_pair",
     "round_start",
     "standings_recompute",

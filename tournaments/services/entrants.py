@@ -4,7 +4,10 @@ An entrant arrives as an :class:`EntrantSpec` (from the entrant contract: the AP
 form or a CSV file's row); what depends on the tournament is checked here: entries are open, the
 name is free and short enough for the format, the players fit the kind of entrant (one player at
 most for an individual; a partnership names all its partners, as many as sit on a side of the
-game's table, or none). Named players become members of the organizing club.
+game's table, or none). Named players become members of the organizing club. An individual entrant
+is always a player of the club: the one it lists, else the club's player of its name (created if
+new), or the club's member it names by id (``player``), so the same person is one player across
+evenings (the seasons app follows players, not entrants).
 
 An entrant registered by mistake is removed before round 1 (:func:`entrant_remove`); once round 1
 is drawn it can only be withdrawn (:func:`entrant_withdraw`), since its place is in the draw.
@@ -38,6 +41,7 @@ class EntrantSpec:
     club: str = ""
     seed: int | None = None
     rating: int | None = None
+    player: int | None = None
 
 
 def entrants_register(*, tournament_id: int, entrants: Sequence[EntrantSpec]) -> list[Entrant]:
@@ -90,10 +94,12 @@ def _partners(tournament: Tournament) -> int:
 
 
 def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str], partners: int) -> Entrant:
-    if tournament.format == Format.INDIVIDUAL and len(spec.name) > INDIVIDUAL_NAME:
+    known = _known_player(tournament, spec, partners)
+    name = spec.name or (known.name if known else "")
+    if tournament.format == Format.INDIVIDUAL and len(name) > INDIVIDUAL_NAME:
         raise InvalidEntry(f"name must be at most {INDIVIDUAL_NAME} characters", "name")
-    if spec.name in taken:
-        raise InvalidEntry(f"{spec.name!r} is already entered", "name")
+    if name in taken:
+        raise InvalidEntry(f"{name!r} is already entered", "name")
     if partners == 1 and len(spec.players) > 1:
         raise InvalidEntry("players lists at most 1 name: each entrant is one player", "players")
     if partners > 1 and len(spec.players) not in (0, partners):
@@ -103,15 +109,31 @@ def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str], pa
     entrant = Entrant.objects.create(
         club_id=tournament.club_id,
         tournament=tournament,
-        name=spec.name,
+        name=name,
         affiliation=spec.club,
         seed=spec.seed,
         rating=spec.rating,
     )
-    if spec.players:
-        entrant.players.set([_player(tournament.club_id, name) for name in spec.players])
-    taken.add(spec.name)
+    if known is not None:
+        entrant.players.set([known])
+    elif spec.players or partners == 1:
+        entrant.players.set([_player(tournament.club_id, name) for name in spec.players or (name,)])
+    taken.add(name)
     return entrant
+
+
+def _known_player(tournament: Tournament, spec: EntrantSpec, partners: int) -> Player | None:
+    """The club's member an individual entrant names by id (``player``), if it does."""
+    if spec.player is None:
+        return None
+    if partners != 1:
+        raise InvalidEntry(
+            "player is for an individual entrant: list a partnership's players by name", "player"
+        )
+    found = Player.objects.filter(pk=spec.player, membership__club_id=tournament.club_id).first()
+    if found is None:
+        raise InvalidEntry(f"player {spec.player} is not a member of the club", "player")
+    return found
 
 
 def _player(club_id: int, name: str) -> Player:

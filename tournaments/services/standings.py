@@ -1,5 +1,6 @@
 """The cached standings: recomputed from the results after every change (the
-``standings_recompute`` task), so that no page computes them per request."""
+``standings_recompute`` task), so that no page computes them per request. Once stored, the apps
+above hear that the results changed (``tournaments.signals``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, TypedDict
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments import signals
 from tournaments.selectors import standing_rows
 from tournaments.services.common import lock_tournament
 
@@ -34,4 +36,5 @@ def standings_recompute(*, tournament_id: int) -> StoredStandings:
         tournament.standings_at = timezone.now()
         tournament.standings_revision = tournament.revision
         tournament.save(update_fields=["standings", "standings_at", "standings_revision"])
+        transaction.on_commit(lambda: signals.announce(tournament_id))
     return stored

@@ -1,4 +1,5 @@
-"""Opening a table: the scoring match its entrants play, or a walkover when one has withdrawn.
+"""Opening a table: the scoring match its entrants play, or a walkover when one has withdrawn; the
+room's physical table of that number is made the first time (its one link for the whole event).
 
 Used by the round, bracket and result services; each calls these inside its own transaction,
 with the tournament row locked.
@@ -21,6 +22,7 @@ from tournaments.pairing.formats import Format
 from tournaments.pairing.match_format import parse_match_format
 from tournaments.pairing.seating import TableLayout, seat_sides, table_layout
 from tournaments.services.common import SYSTEM
+from tournaments.services.physical_tables import physical_table_ensure
 from tournaments.standings.series import forfeit_results
 
 
@@ -33,6 +35,7 @@ def open_table(
     tournament: Tournament, the_round: Round, table: TableAssignment, entrants: Mapping[int, Entrant]
 ) -> None:
     """Start the table's first match, or give a walkover when an entrant has withdrawn."""
+    physical_table_ensure(tournament, table.number)
     out = [e for e in table.entrants if entrants[e].withdrawn]
     if out:
         table.status = TableStatus.FORFEIT

@@ -118,3 +118,43 @@ def test_it_removes_an_entrant_before_round_1_and_only_withdraws_one_after():
     with pytest.raises(Conflict, match="withdraw the entrant instead"):
         services.entrant_remove(entrant_id=ann.pk)
     assert Entrant.objects.filter(pk=ann.pk).exists()
+
+
+def test_an_individual_entrant_is_the_clubs_player_of_its_name_across_evenings():
+    first = make_tournament()
+    second = make_tournament(club=first.club, name="Autumn cup")
+
+    for tournament in (first, second):
+        services.entrants_register(
+            tournament_id=tournament.pk, entrants=[EntrantSpec("Ann"), EntrantSpec("Bob")]
+        )
+
+    ann = Player.objects.get(name="Ann", membership__club=first.club)
+    assert sorted(Entrant.objects.filter(players=ann).values_list("tournament_id", flat=True)) == [
+        first.pk,
+        second.pk,
+    ]
+
+
+def test_an_individual_entrant_may_name_a_member_by_id():
+    tournament = make_tournament()
+    services.entrants_register(tournament_id=tournament.pk, entrants=[EntrantSpec("Ann")])
+    ann = Player.objects.get(name="Ann")
+    later = make_tournament(club=tournament.club, name="Autumn cup")
+
+    made = services.entrant_register(tournament_id=later.pk, entrant=EntrantSpec("", player=ann.pk))
+
+    assert made.name == "Ann"
+    assert list(made.players.all()) == [ann]
+
+
+def test_it_refuses_a_player_id_of_another_club_or_for_a_partnership():
+    stranger = Player.objects.create(name="Zed")
+    tournament = make_tournament()
+    partnership = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+
+    for target, field in ((tournament, "player"), (partnership, "player")):
+        with pytest.raises(InvalidEntry) as caught:
+            services.entrant_register(tournament_id=target.pk, entrant=EntrantSpec("Zed", player=stranger.pk))
+        assert caught.value.field == field
+    assert not Entrant.objects.exists()

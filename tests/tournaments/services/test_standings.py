@@ -15,3 +15,26 @@ def test_it_shares_ranks_of_entrants_equal_on_every_tiebreak():
     play_round(start_round(tournament))
     rows = services.standings_recompute(tournament_id=tournament.pk)["rows"]
     assert [r["rank"] for r in rows] == ["1=", "1=", "3=", "3="]
+
+
+def test_it_tells_the_apps_above_once_the_recomputed_standings_are_committed(
+    django_capture_on_commit_callbacks,
+):
+    from tournaments.signals import results_changed
+
+    tournament = make_tournament(entrants=2)
+    heard = []
+
+    def listener(sender, *, tournament_id, **kwargs):
+        heard.append(tournament_id)
+
+    results_changed.connect(listener)
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            services.standings_recompute(tournament_id=tournament.pk)
+        assert heard == []
+        for callback in callbacks:
+            callback()
+    finally:
+        results_changed.disconnect(listener)
+    assert heard == [tournament.pk]

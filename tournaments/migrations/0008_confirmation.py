@@ -15,7 +15,7 @@ HELP = "How the other side of a table vouches for its result (scoring/result_sta
 class Migration(migrations.Migration):
     dependencies = [
         ("scoring", "0005_result_lifecycle"),
-        ("tournaments", "0006_clubs_moved"),
+        ("tournaments", "0007_physical_tables"),
     ]
 
     operations = [

@@ -1,0 +1,74 @@
+"""A stored entry read back in the players' words, for a deal's history of changes.
+
+A deal's page lists its versions; each shows what was entered as the form asked it, never as the
+JSON the game stores: "Roem: Zij 4 in a row", not ``{"roem": {"Zij": ["run4"]}}``. The words are
+the declaration's (a field's name in words, ``Choice.labels``, seats by the compass, suits with
+their symbols), the same ones ``build.py`` puts on the form.
+
+What this module does not do: check or score anything (the game does), or lay anything out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games import GAMES
+from games.seats import Seating
+from games.values import Boolean, CheckedByRule, Choice, ListOf, PerSide, Record, Seat, Variants
+from scoring.forms.build import value_words, words
+from scoring.models import Match
+
+
+def entry_words(match: Match, entry: Mapping[str, Any]) -> tuple[str, ...]:
+    """One line per field of ``entry``, a deal of ``match``: "Trump: ♦ diamonds"."""
+    rules = GAMES.get(match.game_key)
+    if rules is None:
+        return tuple(f"{words(key)}: {_plain(value)}" for key, value in entry.items())
+    seating = rules.seating(match.options, match.sides, match.seats or ())
+    kinds = {field.name: field.kind for field in rules.entry_shape(match.options)}
+    return tuple(f"{words(key)}: {_value(kinds.get(key), value, seating)}" for key, value in entry.items())
+
+
+def _value(kind: Any, value: Any, seating: Seating) -> str:
+    if isinstance(kind, CheckedByRule):
+        return _value(kind.kind, value, seating)
+    if value is None:
+        return "nobody"
+    if isinstance(kind, PerSide) and isinstance(value, dict):
+        return (
+            ", ".join(f"{side} {_value(kind.item, item, seating)}" for side, item in value.items()) or "none"
+        )
+    if isinstance(kind, ListOf) and isinstance(value, list):
+        return ", ".join(_value(kind.item, item, seating) for item in value) or "none"
+    if isinstance(kind, Variants) and isinstance(value, dict):
+        record = kind.records.get(str(value.get(kind.tag)))
+        rest = {key: item for key, item in value.items() if key != kind.tag}
+        return " ".join([value_words(value.get(kind.tag)), _record(record, rest, seating)]).strip()
+    if isinstance(kind, Record) and isinstance(value, dict):
+        return _record(kind, value, seating)
+    if isinstance(kind, Choice):
+        return kind.label(value) or value_words(value)
+    if isinstance(kind, Seat) and isinstance(value, int):
+        return seating.who(value)
+    if isinstance(kind, Boolean):
+        return "yes" if value else "no"
+    return _plain(value)
+
+
+def _record(kind: Record | None, value: Mapping[str, Any], seating: Seating) -> str:
+    keys = kind.keys if kind is not None else {}
+    return ", ".join(
+        f"{words(key).lower()} {_value(keys.get(key), item, seating)}" for key, item in value.items()
+    )
+
+
+def _plain(value: Any) -> str:
+    """A value the declaration says nothing more about."""
+    if isinstance(value, dict):
+        return ", ".join(f"{words(str(key))} {_plain(item)}" for key, item in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(_plain(item) for item in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value_words(value)

@@ -1,0 +1,42 @@
+"""The scorer page's own controls, kept out of the views' context:
+
+- ``{% place_follow token %}``: for a place's link (a tournament's physical table,
+  ``scoring.places``), what the table waits for once its match is over, and the poll that opens
+  the next match by itself (``scoring.place_pages.follow``). Nothing for a match's own link.
+- ``{% undo_last %}``: the Undo of the last deal while the match is open (``scoring.undo``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+
+from scoring.access import place_for
+from scoring.place_pages import FOLLOW_SECONDS, follow_url
+from scoring.undo import undo_control
+
+register = template.Library()
+
+
+@register.inclusion_tag("scoring/_place_follow.html")
+def place_follow(token: str) -> dict[str, Any]:
+    now = place_for(token) if token else None
+    if now is None:
+        return {}
+    return {
+        "now": now,
+        "follow_url": follow_url(token, now),
+        "follow_seconds": FOLLOW_SECONDS,
+        "here": reverse("scoring:table", args=[token]),
+    }
+
+
+@register.inclusion_tag("scoring/_undo.html", takes_context=True)
+def undo_last(context: template.Context) -> dict[str, Any]:
+    return {
+        **undo_control(context["board"], context["token"]),
+        "match": context["match"],
+        "csrf_token": context.get("csrf_token"),
+    }

@@ -1,0 +1,12 @@
+"""What the seasons app does when the tournaments app says an evening's results changed: enqueue
+a task (subscribed in ``SeasonsConfig.ready()``; never raises, never waits on a broker that is down)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from seasons import events
+
+
+def results_changed(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
+    events.enqueue("evening_changed", tournament_id)

@@ -1,0 +1,232 @@
+"""One link per physical table: it opens the match played at its table now, round after round,
+writes only to that match, waits between rounds, can be revoked or renewed; one slip per table;
+the organizer's API lists the links."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from clubs.access import Actor
+from scoring.links import place_code, signed_payload
+from scoring.models import Deal, Match
+from tests.factories import organizer
+from tests.tournaments.factories import current_match, make_tournament, play_round, start_round
+from tournaments import services
+from tournaments.models import PhysicalTable
+from tournaments.physical_tables import KIND, table_path
+
+pytestmark = pytest.mark.django_db
+ORGANIZER = Actor(label="organizer")
+
+
+def tally_post(match: Match, first: int = 5, second: int = 3) -> dict[str, str]:
+    return {"f.points.0": str(first), "f.points.1": str(second), "match": str(match.pk)}
+
+
+def link(tournament, number: int) -> str:
+    return table_path(PhysicalTable.objects.get(tournament=tournament, number=number))
+
+
+@pytest.fixture
+def night():
+    """A Swiss of four players over two rounds, tally games of two deals; round 1 drawn."""
+    tournament = make_tournament(name="Tally night", match_format="deals:2", entrants=4, rounds=2)
+    return tournament, start_round(tournament)
+
+
+def test_it_makes_one_table_per_number_when_a_round_is_drawn_and_keeps_them(night):
+    tournament, first = night
+    assert list(tournament.physical_tables.values_list("number", flat=True)) == [1, 2]
+    secrets = dict(tournament.physical_tables.values_list("number", "secret"))
+    play_round(first)
+    start_round(tournament)
+    assert dict(tournament.physical_tables.values_list("number", "secret")) == secrets
+
+
+def test_it_opens_the_match_at_its_table_then_follows_the_table_to_round_2(client: Client, night):
+    tournament, first = night
+    path = link(tournament, 1)
+    round_1 = current_match(first.tables.get(number=1))
+    page = client.get(path)
+    assert page.status_code == 200
+    assert "Enter deal 1" in page.text
+    assert f'name="match" value="{round_1.pk}"' in page.text
+    assert "follow/?s=" in page.text  # the page polls for its table's next match
+
+    play_round(first)
+    over = client.get(path)
+    assert over.status_code == 200
+    assert "Round 1 is over at this table" in over.text
+    assert "Check for the next round" in over.text
+
+    second = start_round(tournament)
+    round_2 = current_match(second.tables.get(number=1))
+    assert round_2.pk != round_1.pk
+    now = client.get(path)
+    assert f'name="match" value="{round_2.pk}"' in now.text
+    assert "Round 1 is over" not in now.text
+
+
+def test_it_writes_only_to_the_match_played_at_its_table_now(client: Client, night):
+    tournament, first = night
+    path = link(tournament, 1)
+    round_1 = current_match(first.tables.get(number=1))
+    other = current_match(first.tables.get(number=2))
+
+    assert client.post(path, tally_post(round_1)).status_code == 302
+    assert round_1.deals.count() == 1
+
+    # A page opened for another match (table 2's, or an earlier round's) is refused: 409-like,
+    # nothing saved, and the page says why.
+    refused = client.post(path, tally_post(other), HTTP_HX_REQUEST="true")
+    assert refused.status_code == 409
+    assert refused["HX-Redirect"] == path
+    assert "moved on to another match" in refused.text
+    refused = client.post(path, tally_post(other), follow=True)
+    assert "moved on to another match" in refused.text
+    assert other.deals.count() == 0
+    assert round_1.deals.count() == 1
+
+    # Through the API the table's link grants its match now, and no other.
+    token = path.split("/")[2]
+    api = Client(HTTP_AUTHORIZATION=f"Table {token}")
+    body = {"points": dict.fromkeys(round_1.sides, 1)}
+    assert (
+        api.post(f"/api/matches/{round_1.pk}/deals/", body, content_type="application/json").status_code
+        == 201
+    )
+    denied = api.post(f"/api/matches/{other.pk}/deals/", body, content_type="application/json")
+    assert denied.status_code == 403
+    assert denied.json()["error"]["rule"] == "you may not score this match"
+    assert Deal.objects.filter(match=other).count() == 0
+
+
+def test_a_correction_posted_for_an_earlier_round_lands_nowhere(client: Client, night):
+    tournament, first = night
+    path = link(tournament, 1)
+    round_1 = current_match(first.tables.get(number=1))
+    play_round(first)
+    start_round(tournament)
+    round_2 = current_match(tournament.rounds.get(number=2).tables.get(number=1))
+    client.post(path, tally_post(round_2))
+    response = client.post(f"{path}deals/1/", {**tally_post(round_1, 9, 9), "version": "1"})
+    assert response.status_code == 302
+    assert Deal.objects.get(match=round_2, number=1).version == 1
+    assert Deal.objects.get(match=round_1, number=1).version == 1
+
+
+def test_a_revoked_table_link_is_refused_and_a_renewed_one_works(client: Client, night):
+    tournament, _ = night
+    old = link(tournament, 1)
+    services.physical_table_revoke(tournament_id=tournament.pk, number=1, actor=ORGANIZER)
+    assert client.get(old).status_code == 403
+    assert client.get(old + "follow/?s=x").status_code == 403
+    token = old.split("/")[2]
+    match = current_match(tournament.rounds.get().tables.get(number=1))
+    body = {"points": dict.fromkeys(match.sides, 1)}
+    api = Client(HTTP_AUTHORIZATION=f"Table {token}")
+    refused = api.post(f"/api/matches/{match.pk}/deals/", body, content_type="application/json")
+    assert refused.status_code == 401
+    services.physical_table_revoke(tournament_id=tournament.pk, number=1, actor=ORGANIZER, renew=True)
+    new = link(tournament, 1)
+    assert new != old
+    assert client.get(old).status_code == 403
+    assert client.get(new).status_code == 200
+
+
+def test_it_shows_the_waiting_page_before_the_first_round_and_reloads_once_drawn(client: Client):
+    tournament = make_tournament(name="Early", match_format="deals:2", entrants=4, rounds=2)
+    services.physical_tables_prepare(tournament_id=tournament.pk, count=3)
+    path = link(tournament, 1)
+    waiting = client.get(path)
+    assert waiting.status_code == 200
+    assert "The first round is not drawn yet" in waiting.text
+    assert "Check now" in waiting.text  # without JavaScript, a link does what the poll does
+    signature = re.search(r"follow/\?s=(\w+)", waiting.text).group(1)
+    assert client.get(f"{path}follow/?s={signature}", HTTP_HX_REQUEST="true").status_code == 204
+    assert "HX-Refresh" not in client.get(f"{path}follow/?s={signature}", HTTP_HX_REQUEST="true")
+
+    start_round(tournament)
+    moved = client.get(f"{path}follow/?s={signature}", HTTP_HX_REQUEST="true")
+    assert moved["HX-Refresh"] == "true"
+    assert "Enter deal 1" in client.get(path).text
+    # Table 3 has nobody this round (four players sit at two tables): it waits.
+    assert "No match at this table in round 1" in client.get(link(tournament, 3)).text
+
+
+def test_the_table_code_stays_the_same_all_night_and_opens_the_table_link(client: Client, night):
+    tournament, first = night
+    table = PhysicalTable.objects.get(tournament=tournament, number=2)
+    code = place_code(KIND, table.pk, table.secret)
+    response = client.post("/t/", {"code": code.lower()})
+    assert response.status_code == 302
+    assert response["Location"] == table_path(table)
+    play_round(first)
+    start_round(tournament)
+    table.refresh_from_db()
+    assert place_code(KIND, table.pk, table.secret) == code
+    services.physical_table_revoke(tournament_id=tournament.pk, number=2, actor=ORGANIZER)
+    assert client.post("/t/", {"code": code}).status_code == 422
+
+
+def test_the_slips_page_prints_every_table_once_for_organizers_only(client: Client, night):
+    tournament, _ = night
+    slips = f"/tournaments/{tournament.pk}/tables/slips/"
+    assert client.get(slips).status_code in (302, 403)
+    client.force_login(organizer(tournament.club))
+    page = client.get(slips).text
+    for table in tournament.physical_tables.all():
+        assert page.count(f'id="slip-{table.number}"') == 1
+        assert page.count(place_code(KIND, table.pk, table.secret)) == 1
+    assert page.count('class="slip"') == 2
+    # The per-round slips stay available.
+    assert client.get(f"/tournaments/{tournament.pk}/rounds/1/slips/").status_code == 200
+
+
+def test_the_detail_api_lists_the_table_links_for_an_organizer_only(client: Client, night):
+    tournament, _ = night
+    detail = f"/api/tournaments/{tournament.pk}/"
+    assert "tables" not in client.get(detail).json()
+    client.force_login(organizer(tournament.club))
+    tables = client.get(detail).json()["tables"]
+    assert [t["number"] for t in tables] == [1, 2]
+    assert tables[0]["scorer"].endswith(link(tournament, 1))
+    payload = signed_payload(tables[0]["scorer"].rstrip("/").rsplit("/", 1)[1])
+    assert payload is not None
+    assert payload["k"] == KIND
+    token = link(tournament, 1).split("/")[2]
+    assert "tables" not in Client(HTTP_AUTHORIZATION=f"Table {token}").get(detail).json()
+
+
+def test_the_console_revokes_and_renews_a_table_link_once_confirmed(client: Client, night):
+    tournament, _ = night
+    client.force_login(organizer(tournament.club))
+    console = client.get(f"/tournaments/{tournament.pk}/console/").text
+    assert "Print one slip per table" in console
+    revoke = f"/tournaments/{tournament.pk}/console/tables/1/revoke/"
+    asked = client.post(revoke)
+    assert asked.status_code == 200
+    assert "Revoke the link of table 1?" in asked.text
+    assert not PhysicalTable.objects.get(tournament=tournament, number=1).revoked
+    done = client.post(revoke, {"confirm": "yes"})
+    assert done.status_code == 302
+    assert PhysicalTable.objects.get(tournament=tournament, number=1).revoked
+    old = PhysicalTable.objects.get(tournament=tournament, number=1).secret
+    client.post(revoke, {"renew": "on"})  # a revoked link is renewed without asking
+    renewed = PhysicalTable.objects.get(tournament=tournament, number=1)
+    assert not renewed.revoked
+    assert renewed.secret != old
+
+
+def test_prepare_makes_the_missing_tables_and_refuses_a_bad_count(client: Client):
+    tournament = make_tournament(name="Prepared", entrants=4)
+    client.force_login(organizer(tournament.club))
+    url = f"/tournaments/{tournament.pk}/console/tables/"
+    client.post(url, {"tables": "0"})
+    assert not tournament.physical_tables.exists()
+    client.post(url, {"tables": "3"})
+    client.post(url, {"tables": "2"})
+    assert list(tournament.physical_tables.values_list("number", flat=True)) == [1, 2, 3]

@@ -1,0 +1,142 @@
+"""The room's physical tables as a player's phone and the organizer see them.
+
+Each numbered table has one scorer link for the whole event (``PhysicalTable``). The tournaments
+app registers its tables with ``scoring.places`` (in ``AppConfig.ready()``), answering here which
+match a table's link opens now (:func:`now_at`): the match played at that table number in the
+latest round drawn (in a bracket playing several columns at once, the latest one with a match in
+progress), the last game of a best-of-N series; between rounds, the finished match with what the
+table waits for; no match at all (before round 1, a table left out or given a walkover this round),
+the waiting page. The organizer's side: each table's link, QR code and code (:func:`links_of`), and
+the API's ``tables`` (:func:`tables_document`).
+
+What this module does not do: write (``tournaments.services.physical_tables``), or check tokens
+(``scoring.links``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import links
+from scoring.models import MatchStatus
+from scoring.places import Now
+from scoring.qr import qr_svg
+from tournaments.models import (
+    Entrant,
+    PhysicalTable,
+    Round,
+    RoundStatus,
+    TableAssignment,
+    TableGame,
+    TableStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+#: The kind of place the scoring app knows the tables by (every table token carries it: one
+#: letter, so that the token, and the QR code of the slip, stay short).
+KIND = "t"
+DRAWN = (RoundStatus.PLAYING, RoundStatus.COMPLETE)
+
+
+def secret_of(pk: int) -> str | None:
+    """The table's current secret; ``None`` once its link is revoked, or for no such table."""
+    found = PhysicalTable.objects.filter(pk=pk).values_list("secret", "revoked").first()
+    return None if found is None or found[1] else found[0]
+
+
+def _round_name(the_round: Round) -> str:
+    return the_round.label or f"Round {the_round.number}"
+
+
+def _latest_games(assignments: list[TableAssignment]) -> dict[int, TableGame]:
+    """Each table's last game (the one a best-of-N series plays now), by table id."""
+    games = TableGame.objects.filter(table__in=assignments).select_related("match", "match__club")
+    return {game.table_id: game for game in games.order_by("sequence")}
+
+
+def now_at(pk: int) -> Now:
+    """What table ``pk``'s link opens now (see the module's docstring)."""
+    table = PhysicalTable.objects.select_related("tournament").get(pk=pk)
+    tournament = table.tournament
+    rounds = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("-number"))
+    drawn = [r for r in rounds if r.status in DRAWN]
+    drawing = next((r for r in rounds if r.status == RoundStatus.BUILDING), None)
+    assignments = list(
+        TableAssignment.objects.filter(round__in=drawn, number=table.number)
+        .select_related("round")
+        .order_by("-round__number")
+    )
+    games = _latest_games(assignments)
+    playing = [
+        a for a in assignments if a.id in games and games[a.id].match.status == MatchStatus.IN_PROGRESS
+    ]
+    latest = [a for a in assignments if drawn and a.round_id == drawn[0].id]
+    chosen = next(iter(playing or latest), None)
+    label, event = f"Table {table.number}", tournament.name
+    if chosen is None:
+        return Now(label, event, None, _nothing_here(tournament, drawn, drawing))
+    game = games.get(chosen.id)
+    if game is None:
+        note = f"{_round_name(chosen.round)}: no match to score at this table."
+        return Now(label, event, None, note, _walkover(chosen))
+    if game.match.status == MatchStatus.IN_PROGRESS:
+        return Now(label, event, game.match)
+    return Now(label, event, game.match, _over(tournament, chosen, game, drawing))
+
+
+def _nothing_here(tournament: Tournament, drawn: list[Round], drawing: Round | None) -> str:
+    if tournament.status == TournamentStatus.FINISHED:
+        return "The tournament is over: no match at this table."
+    if drawing is not None:
+        return f"{_round_name(drawing)} is being drawn: this page opens your match by itself."
+    if not drawn:
+        return "The first round is not drawn yet: this page opens your match by itself when it is."
+    return f"No match at this table in {_round_name(drawn[0]).lower()}. Wait for the next round."
+
+
+def _walkover(assignment: TableAssignment) -> tuple[str, ...]:
+    names = dict(Entrant.objects.filter(pk__in=assignment.entrants).values_list("pk", "name"))
+    lines = [" v ".join(names.get(e, "?") for e in assignment.entrants)]
+    if assignment.reason:
+        lines.append(f"{assignment.get_status_display()}: {assignment.reason}")
+    return tuple(lines)
+
+
+def _over(tournament: Tournament, assignment: TableAssignment, game: TableGame, drawing: Round | None) -> str:
+    name = _round_name(assignment.round)
+    if assignment.status == TableStatus.PLAYING and game.match.status == MatchStatus.FINISHED:
+        return f"Game {game.sequence} is over: the next game of the series starts in a moment."
+    if drawing is not None:
+        return f"{name} is over at this table. {_round_name(drawing)} is being drawn: this page opens it by itself."
+    if tournament.status == TournamentStatus.FINISHED:
+        return f"{name} is over at this table, and so is the tournament. Thank you for playing!"
+    return f"{name} is over at this table. Waiting for the next round: this page opens it by itself when it is drawn."
+
+
+def table_path(table: PhysicalTable) -> str:
+    """The path of the table's link (what its QR code points to)."""
+    return links.place_path(KIND, table.pk, table.secret)
+
+
+def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any]]:
+    """Each table's number, link and code (and its QR code with ``qr_scale``), in number order;
+    a revoked table shows no link."""
+    found = []
+    for table in tournament.physical_tables.order_by("number"):
+        url = "" if table.revoked else links.site_url(table_path(table))
+        found.append(
+            {
+                "number": table.number,
+                "revoked": table.revoked,
+                "url": url,
+                "code": "" if table.revoked else links.place_code(KIND, table.pk, table.secret),
+                "qr": qr_svg(url, scale=qr_scale) if url and qr_scale else "",
+            }
+        )
+    return found
+
+
+def tables_document(tournament: Tournament) -> list[dict[str, Any]]:
+    """The API's ``tables`` (organizers only: each is a scorer link): number and link."""
+    return [{"number": t["number"], "scorer": t["url"] or None} for t in links_of(tournament)]
