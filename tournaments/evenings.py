@@ -6,9 +6,12 @@ the club's players) or partnerships (each of whose listed players shares the par
 result), so everything here is said per player id. An entrant that lists no player (a partnership
 registered by its name only) is left out: no person can be followed through it.
 
-Two questions have one answer each, here, so that the result lifecycle can change them in one
-place: :func:`evening_is_final` (may a season treat the evening's results as final?) and
-:data:`CLOSED` (is a table's result final, to be rated?).
+Two questions have one answer each, here, in the terms of the result lifecycle
+(``scoring.result_states``): :data:`CLOSED` (does a table's result count, to be rated?) and
+:func:`evening_is_final` (may a season treat the evening's results as final?). Only results the
+other side or the director vouched for count: confirmed, or final once their round is closed (the
+last round of an event stays confirmed). A result awaiting confirmation or disputed does not,
+even for the moment between its match changing and its table hearing of it (``table_sync``).
 
 What this module does not do: write, or compute a standing (``selectors.standing_rows`` does).
 """
@@ -19,12 +22,15 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
+from scoring.models import MatchStatus
+from scoring.result_states import COUNTED, ResultStatus
 from tournaments.models import (
     Entrant,
     RoundStatus,
     TableAssignment,
+    TableGame,
     TableStatus,
     Tournament,
     TournamentStatus,
@@ -33,18 +39,36 @@ from tournaments.pairing.formats import Format
 from tournaments.pairing.seating import seat_sides
 from tournaments.selectors import DECIDED, standing_rows
 
-#: A table whose result is final: decided by play or by the organizer (a forfeit is not play) in a
-#: round that is closed.
-CLOSED = Q(status__in=(TableStatus.FINISHED, TableStatus.ADJUSTED), round__status=RoundStatus.COMPLETE)
+
+def _unvouched() -> QuerySet[TableGame]:
+    """The games of tables decided by play whose result nobody vouched for yet: played to the
+    end, but awaiting confirmation, disputed or reopened (a void result counts for nothing and
+    holds nothing up)."""
+    return TableGame.objects.filter(
+        table__status=TableStatus.FINISHED, match__status=MatchStatus.FINISHED
+    ).exclude(match__result_status__in=[*COUNTED, ResultStatus.VOID])
+
+
+#: A table whose result counts: decided by the organizer (the director's word), or by play with
+#: every game's result confirmed or final (a forfeit is not play), in a round every table of which
+#: is decided.
+CLOSED = (
+    Q(round__status=RoundStatus.COMPLETE)
+    & Q(status__in=(TableStatus.FINISHED, TableStatus.ADJUSTED))
+    & ~Q(pk__in=_unvouched().values("table_id"))
+)
 
 
 def evening_is_final(tournament: Tournament) -> bool:
-    """Whether the evening's results are final: every round drawn is complete, and the tournament
-    is finished (or plans no number of rounds)."""
+    """Whether the evening's results are final: the tournament is finished (or plans no number of
+    rounds), every round drawn is complete, and every result that decides a table by play is
+    confirmed or final."""
+    if tournament.status != TournamentStatus.FINISHED and tournament.rounds_planned is not None:
+        return False
     statuses = set(tournament.rounds.exclude(status=RoundStatus.FAILED).values_list("status", flat=True))
     if statuses != {RoundStatus.COMPLETE}:
         return False
-    return tournament.status == TournamentStatus.FINISHED or tournament.rounds_planned is None
+    return not _unvouched().filter(table__round__tournament=tournament).exists()
 
 
 def evening_date(tournament: Tournament) -> date:

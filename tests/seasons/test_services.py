@@ -9,6 +9,8 @@ import pytest
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Player
+from scoring.models import Match
+from scoring.result_states import ResultStatus
 from seasons import selectors, services
 from seasons.models import Rating, RatingLedger, Season
 from seasons.rating.engine import replay
@@ -157,6 +159,24 @@ def test_only_final_tables_are_rated(club):
     assert played_tables(club_id=club.pk) != []
     tournament_services.round_start(tournament_id=start.first().round.tournament_id)
     assert len(played_tables(club_id=club.pk)) == 2
+
+
+def test_a_table_counts_once_its_result_is_confirmed_or_final_only(club):
+    evening = play_evening(club, "Evening 1", EIGHT, rounds=1)
+    table = TableAssignment.objects.filter(round__tournament=evening).order_by("number").first()
+    assert evening_is_final(evening)
+    assert len(played_tables(club_id=club.pk)) == 2
+
+    # The other side asked again (a table's correction): until its table hears of it
+    # (table_sync runs after the commit), the table neither counts nor lets the evening be final.
+    Match.objects.filter(tournament_game__table=table).update(result_status=ResultStatus.SUBMITTED)
+    assert not evening_is_final(evening)
+    assert [t.key[1] for t in played_tables(club_id=club.pk)] == [2]
+
+    for status in (ResultStatus.CONFIRMED, ResultStatus.FINAL):
+        Match.objects.filter(tournament_game__table=table).update(result_status=status)
+        assert evening_is_final(evening)
+        assert len(played_tables(club_id=club.pk)) == 2
 
 
 def test_a_hidden_player_keeps_the_place_without_a_name_in_public(club, season):
