@@ -5,7 +5,8 @@ app registers its tables with ``scoring.places`` (in ``AppConfig.ready()``), ans
 match a table's link opens now (:func:`now_at`): the match played at that table number in the
 latest round drawn (in a bracket playing several columns at once, the latest one with a match in
 progress), the last game of a best-of-N series; between rounds, the finished match with what the
-table waits for; no match at all (before round 1, a table left out or given a walkover this round),
+table waits for (its result accepted by the other side, or the next round: the confirmation panel
+stays reachable until the next round is drawn); no match at all (before round 1, a table left out or given a walkover this round),
 the waiting page. The organizer's side: each table's link, QR code and code (:func:`links_of`), and
 the API's ``tables`` (:func:`tables_document`).
 
@@ -21,6 +22,7 @@ from scoring import links
 from scoring.models import MatchStatus
 from scoring.places import Now
 from scoring.qr import qr_svg
+from scoring.result_states import ResultStatus
 from tournaments.models import (
     Entrant,
     PhysicalTable,
@@ -103,8 +105,18 @@ def _walkover(assignment: TableAssignment) -> tuple[str, ...]:
     return tuple(lines)
 
 
+#: What a table waits for while its match's result is not vouched for yet (the scorer page shows
+#: the confirmation panel above it, or the result's state).
+UNVOUCHED = {
+    ResultStatus.SUBMITTED: "The match is over: the result counts once the other side accepts it.",
+    ResultStatus.DISPUTED: "The match is over, its result disputed: the director decides.",
+}
+
+
 def _over(tournament: Tournament, assignment: TableAssignment, game: TableGame, drawing: Round | None) -> str:
     name = _round_name(assignment.round)
+    if game.match.result_status in UNVOUCHED:
+        return UNVOUCHED[ResultStatus(game.match.result_status)]
     if assignment.status == TableStatus.PLAYING and game.match.status == MatchStatus.FINISHED:
         return f"Game {game.sequence} is over: the next game of the series starts in a moment."
     if drawing is not None:

@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 
 from clubs.access import Actor
-from scoring.links import place_code, signed_payload
+from scoring.links import place_code, signed_payload, table_token
 from scoring.models import Deal, Match
+from scoring.result_states import ResultStatus
 from tests.factories import organizer
-from tests.tournaments.factories import current_match, make_tournament, play_round, start_round
+from tests.tournaments.factories import current_match, make_tournament, play_round, play_table, start_round
 from tournaments import services
 from tournaments.models import PhysicalTable
 from tournaments.physical_tables import KIND, table_path
@@ -230,3 +231,52 @@ def test_prepare_makes_the_missing_tables_and_refuses_a_bad_count(client: Client
     client.post(url, {"tables": "3"})
     client.post(url, {"tables": "2"})
     assert list(tournament.physical_tables.values_list("number", flat=True)) == [1, 2, 3]
+
+
+def test_the_other_side_accepts_through_the_tables_link_while_its_match_is_current(client: Client, night):
+    tournament, first = night
+    path = link(tournament, 1)
+    table = first.tables.get(number=1)
+    match = play_table(table, table.entrants[0], confirm=False)
+
+    page = client.get(path)
+    assert "Pass the phone to the other side" in page.text
+    assert "the result counts once the other side accepts it" in page.text
+    answer = {"action": "accept", "side": match.sides[1], "match": str(match.pk)}
+    assert client.post(f"{path}result/", answer).status_code == 302
+    match.refresh_from_db()
+    assert match.result_status == ResultStatus.CONFIRMED
+    services.table_sync(match_id=match.pk)  # what the worker does once the change is committed
+    accepted = client.get(path).text
+    assert "Pass the phone" not in accepted
+    assert "Round 1 is over at this table" in accepted
+
+    # Once round 2 is drawn, round 1 is closed: a panel left open acts on nothing.
+    play_round(first)
+    start_round(tournament)
+    match.refresh_from_db()
+    assert match.result_status == ResultStatus.FINAL
+    stale = client.post(f"{path}result/", answer, HTTP_HX_REQUEST="true")
+    assert stale.status_code == 409
+    assert "moved on to another match" in stale.text
+
+
+def test_a_match_of_a_closed_round_refuses_its_tables_entry_on_the_scorer_page(client: Client, night):
+    tournament, first = night
+    table = first.tables.get(number=2)
+    match = current_match(table)
+    services.table_decide(  # the director's word while the match was still being played
+        table_id=table.pk,
+        decision=services.TableDecision(reason="agreed", winner=table.entrants[0]),
+        actor=ORGANIZER,
+    )
+    play_table(first.tables.get(number=1), first.tables.get(number=1).entrants[0])
+    start_round(tournament)
+    match.refresh_from_db()
+    assert match.result_status == ResultStatus.FINAL
+
+    refused = client.post(f"/t/{table_token(match)}/", tally_post(match), HTTP_HX_REQUEST="true")
+    assert refused.status_code == 409
+    alert = refused.text[refused.text.index('id="scorer-alert"') :]
+    assert "Round 1 is closed: call the director." in alert[: alert.index("</div>")]
+    assert match.deals.count() == 0
