@@ -7,7 +7,7 @@ table than the one drawn is shown again with the new rows to fill in. Seats are 
 compass (North, East, …) and a side left unnamed takes its players' names ("Ann & Cy").
 
 The options are drawn for the rules (the preset) chosen, each by its label with its page help: a
-choice or a number left blank means "as the rules say"; a yes-or-no option is a switch showing the
+choice or a number left blank means "as the rules say" (and shows their value); a yes-or-no option is a switch showing the
 rules' value, and it is sent only when turned, so a switch left alone follows whichever rules are
 started (the preset they were drawn for is posted back as ``drawn``).
 
@@ -71,7 +71,8 @@ def labelled(field: forms.Field) -> forms.Field:
 
 def option_field(option: Option, current: Any) -> ValueField:
     """A match option in words, drawn with ``current``, its value under the rules (the preset)
-    chosen: a switch for yes or no; for the rest, a blank choice (or box) means "as the rules say"."""
+    chosen: a switch for yes or no; for the rest, a blank choice (or an empty box) means "as the rules
+    say", and says what they say."""
     label = option.label
     shown = value_said(option, current)
     values = None if isinstance(option.kind, SideRef) else choices_of(option.kind, NO_MATCH, NOBODY_SEATED)
@@ -82,7 +83,7 @@ def option_field(option: Option, current: Any) -> ValueField:
         if option.nullable:
             values = [*values, (None, Label("none"))]
         field = ChoiceValue(
-            widget=DropDown(), label=label, choices=values, blank=f"as the rules say ({shown})"
+            widget=DropDown(), label=label, choices=values, blank=f"{shown} (as the rules say)"
         )
     elif isinstance(option.kind, Integer):
         low = option.kind.low if isinstance(option.kind.low, int) else None
@@ -90,6 +91,7 @@ def option_field(option: Option, current: Any) -> ValueField:
         field = WholeNumber(
             widget=NumberBox(step=option.kind.step or 1, low=low, high=high, stepper=False), label=label
         )
+        field.widget.attrs["placeholder"] = f"{shown} (as the rules say)"
     else:
         field = GroupsValue(widget=TextBox(hint="1 3 / 2 4"), label=label)
     field.help_text = page_help(option)

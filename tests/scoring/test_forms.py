@@ -251,7 +251,7 @@ def test_it_gives_a_required_answer_that_may_be_nobody_its_own_button():
 def test_it_words_the_when_set_choice_of_the_new_match_form():
     field = str(MatchForm(type(find_game("auction-forty-five")))["o.defenders_score_at_100"])
     assert words_of(field, "o.defenders_score_at_100") == [
-        "as the rules say (what they took)",
+        "what they took (as the rules say)",
         "what they took",
         "nothing",
         "what they took, only when the bid fails",
@@ -261,7 +261,7 @@ def test_it_words_the_when_set_choice_of_the_new_match_form():
 def test_it_says_the_rules_values_of_the_chosen_preset_on_the_new_match_form():
     coinche = type(find_game("coinche"))
     field = str(MatchForm(coinche, query=post(preset="ffb"))["o.double_formula"])
-    assert words_of(field, "o.double_formula")[0] == "as the rules say (winner takes all)"
+    assert words_of(field, "o.double_formula")[0] == "winner takes all (as the rules say)"
     assert "checked" in str(MatchForm(coinche, query=post(preset="ffb"))["o.melds_to_winner"])
     assert "checked" not in str(MatchForm(coinche)["o.melds_to_winner"])
 
