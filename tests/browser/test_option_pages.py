@@ -1,5 +1,6 @@
 """The new-match page with its Options open, and the new-tournament form, in Chromium (#14): at
-360 × 740 and 1280 × 800, dark and light, nothing overlaps or is cut, taps are 44 px; each option
+360 × 740 and 1280 × 800, dark and light, nothing overlaps or is cut, taps are 44 px, axe-core
+finds nothing grave; each option
 shows its label in words and a yes-or-no option is a switch that turns when its label is tapped."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from clubs.demo import load_demo
+from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, shot, sign_in
 
@@ -36,7 +38,8 @@ def test_the_options_read_in_words_and_fit_the_screen(live_server, browser, demo
         page.goto(f"{live_server.url}/clubs/{demo.club.slug}/matches/new/?game={key}")
         page.click("details.group > summary")
         shot(page, f"options-{key}-{size}-{scheme}")
-        found[key] = layout_problems(page)
+        grave = violations(page)
+        found[key] = layout_problems(page) + ([report(grave)] if grave else [])
     page.goto(f"{live_server.url}/tournaments/new/?game=coinche")
     shot(page, f"new-tournament-coinche-{size}-{scheme}")
     found["new tournament"] = layout_problems(page)
