@@ -51,7 +51,7 @@ def prepare(env: dict[str, str], tables: int) -> list[list[tuple[int, str]]]:
 import json
 from clubs.access import Actor
 from clubs.models import Club
-from scoring import services
+from scoring.services.matches import match_create
 from scoring.links import table_token
 club, _ = Club.objects.get_or_create(slug="bench", defaults={{"name": "Bench"}})
 actor = Actor(label="bench")
@@ -59,7 +59,7 @@ out = []
 for i in range({tables}):
     matches = []
     for _ in range({MATCHES_PER_TABLE}):
-        m = services.match_create(
+        m = match_create(
             club=club, game_key="tally", sides=["A", "B", "C", "D"], options={{"deals": {DEALS_PER_MATCH}}}, actor=actor
         )
         matches.append((m.pk, table_token(m)))

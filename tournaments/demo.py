@@ -25,7 +25,7 @@ from clubs.access import Actor
 from clubs.models import Club
 from games import find_game
 from scoring.models import MatchStatus
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
 from tournaments.pairing.formats import EntrantKind, Format

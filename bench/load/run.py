@@ -379,17 +379,18 @@ def check_replays(verdicts: Verdicts) -> None:
     """``match_refresh`` (replay the deals, compare with the cache) on every match, rolled back."""
     from django.db import transaction
 
-    from scoring import services
     from scoring.models import Match, MatchStatus
+    from scoring.services.ledger import replay
+    from scoring.services.matches import match_refresh
 
     problems: list[str] = []
     matches = list(Match.objects.order_by("pk"))
     for match in matches:
         with transaction.atomic():
-            if services.match_refresh(match_id=match.pk):
+            if match_refresh(match_id=match.pk):
                 problems.append(f"match {match.pk}: cached state differs from a replay of its deals")
             transaction.set_rollback(True)
-        state = services.replay(match)
+        state = replay(match)
         if match.deal_count != len(state.deals):
             problems.append(f"match {match.pk}: deal_count {match.deal_count}, replay {len(state.deals)}")
         expected = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS

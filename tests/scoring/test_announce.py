@@ -4,7 +4,9 @@ friendly match doesn't (no broker round trip and no worker task for a match nobo
 import pytest
 
 from clubs.access import Actor
-from scoring import services, signals
+from scoring import signals
+from scoring.services.deals import deal_correct, deal_record, deal_void
+from scoring.services.matches import match_abandon
 from tests.factories import make_match
 from tests.tournaments.factories import current_match, make_tournament, start_round
 
@@ -21,15 +23,15 @@ def announced(callbacks) -> list[int]:
 def test_it_announces_nothing_for_a_friendly_match(django_capture_on_commit_callbacks):
     match = make_match(options={"target": 100})
     with django_capture_on_commit_callbacks() as callbacks:
-        services.deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=ACTOR)
-        services.deal_correct(
+        deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=ACTOR)
+        deal_correct(
             match_id=match.pk,
             number=1,
             entry={"points": {"Ann": 3, "Ben": 2}},
             expected_version=1,
             actor=ACTOR,
         )
-        services.match_abandon(match_id=match.pk, reason="closing time", actor=ACTOR)
+        match_abandon(match_id=match.pk, reason="closing time", actor=ACTOR)
     assert callbacks == []
 
 
@@ -40,7 +42,7 @@ def test_it_announces_every_change_of_a_tournament_table(django_capture_on_commi
     assert match.announce_changes
     sides = match.sides
     with django_capture_on_commit_callbacks() as callbacks:
-        services.deal_record(match_id=match.pk, entry={"points": {sides[0]: 1, sides[1]: 2}}, actor=ACTOR)
-        services.deal_void(match_id=match.pk, number=1, reason="misdeal", expected_version=1, actor=ACTOR)
-        services.match_abandon(match_id=match.pk, reason="a player left", actor=ACTOR)
+        deal_record(match_id=match.pk, entry={"points": {sides[0]: 1, sides[1]: 2}}, actor=ACTOR)
+        deal_void(match_id=match.pk, number=1, reason="misdeal", expected_version=1, actor=ACTOR)
+        match_abandon(match_id=match.pk, reason="a player left", actor=ACTOR)
     assert announced(callbacks) == [match.pk] * 3

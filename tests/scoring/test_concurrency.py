@@ -7,8 +7,10 @@ from django.db import connection, connections, transaction
 
 from clubs.access import Actor
 from clubs.errors import Conflict
-from scoring import services
 from scoring.models import Deal, Match
+from scoring.services.common import locked_match
+from scoring.services.deals import deal_correct, deal_record
+from scoring.services.matches import rematch
 from tests.conftest import missing
 from tests.factories import ClubFactory, make_match
 
@@ -49,7 +51,7 @@ def test_it_serializes_simultaneous_deals_with_consecutive_numbers(postgres):
     actor = Actor(label="phone")
 
     def record(i):
-        services.deal_record(match_id=match.pk, entry={"points": {"Ann": i, "Ben": 1}}, actor=actor)
+        deal_record(match_id=match.pk, entry={"points": {"Ann": i, "Ben": 1}}, actor=actor)
 
     assert _run_at_once(record) == []
     numbers = sorted(Deal.objects.filter(match=match).values_list("number", flat=True))
@@ -66,7 +68,7 @@ def test_the_same_idempotency_key_from_many_phones_makes_one_deal(postgres):
 
     def record(i):
         answers.append(
-            services.deal_record(
+            deal_record(
                 match_id=match.pk,
                 entry={"points": {"Ann": 3, "Ben": 4}},
                 actor=actor,
@@ -85,7 +87,7 @@ def test_two_organizers_correcting_the_same_deal_one_wins_the_other_gets_409(pos
 
     def correct(i):
         try:
-            services.deal_correct(
+            deal_correct(
                 match_id=match.pk,
                 number=1,
                 entry={"points": {"Ann": 100 + i, "Ben": 0}},
@@ -112,7 +114,7 @@ def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(po
     def slow_write():  # a write at the busy table holds its lock (and nothing else) for a while
         try:
             with transaction.atomic():
-                services._locked(busy.pk)
+                locked_match(busy.pk)
                 holding.set()
                 release.wait(timeout=20)
         finally:
@@ -124,9 +126,7 @@ def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(po
         assert holding.wait(timeout=10)
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '2s'")  # waiting on the club row would fail here
-        services.deal_record(
-            match_id=free.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=Actor(label="phone")
-        )
+        deal_record(match_id=free.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=Actor(label="phone"))
     finally:
         release.set()
         thread.join(timeout=30)
@@ -140,7 +140,7 @@ def test_phones_tapping_rematch_at_once_start_one_rematch(postgres):
     made = []
 
     def tap(i):
-        made.append(services.rematch(match=match, actor=Actor(label=f"phone {i}")).pk)
+        made.append(rematch(match=match, actor=Actor(label=f"phone {i}")).pk)
 
     assert _run_at_once(tap) == []
     assert len(set(made)) == 1

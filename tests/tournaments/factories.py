@@ -15,7 +15,7 @@ from typing import Any
 from clubs.access import Actor
 from clubs.models import Club
 from scoring.models import Match, MatchStatus
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tests.factories import ClubFactory
 from tournaments import services
 from tournaments.contracts import TournamentCreate, validated
