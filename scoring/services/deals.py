@@ -53,13 +53,11 @@ def deal_record(
     try:
         with transaction.atomic():
             match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
-            if idempotency_key:
-                earlier = _earlier(match, idempotency_key, fingerprint)
-                if earlier is not None:
-                    return earlier
+            rows, earlier = ledger(match.pk, key=idempotency_key)
+            if idempotency_key and earlier is not None:
+                return _repeat(match, idempotency_key, fingerprint, earlier)
             if match.status == MatchStatus.ABANDONED:
                 raise Conflict("the match was abandoned", None)
-            rows = ledger(match.pk)
             counted = live(rows)
             current = replay(match, [row.entry for row in counted])
             if current.finished:
@@ -97,9 +95,9 @@ def deal_record(
         # Two requests with the same key raced past the lookup; the loser answers as a repeat.
         if idempotency_key:
             match = Match.objects.select_related("club").only(*DEAL_WRITE_COLUMNS).get(pk=match_id)
-            earlier = _earlier(match, idempotency_key, fingerprint)
+            earlier = ledger(match_id, key=idempotency_key).earlier
             if earlier is not None:
-                return earlier
+                return _repeat(match, idempotency_key, fingerprint, earlier)
         raise
 
 
@@ -107,18 +105,12 @@ def _fingerprint(entry: Entry) -> str:
     return hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _earlier(match: Match, key: str, fingerprint: str) -> DealWrite | None:
-    """The write a request with this key already made, as its repeat gets it; refused (409) when
-    the key came with another entry."""
-    found = IdempotentRequest.objects.filter(match_id=match.pk, key=key).values_list(
-        "fingerprint", "response"
-    )
-    earlier = found.first()
-    if earlier is None:
-        return None
-    first_fingerprint, answer = earlier
-    if first_fingerprint != fingerprint:
+def _repeat(match: Match, key: str, fingerprint: str, earlier: str) -> DealWrite:
+    """The write a request with this key made first, as its repeat gets it; refused (409) when the
+    key came with another entry (``earlier``: the first request's fingerprint)."""
+    if earlier != fingerprint:
         raise Conflict("this Idempotency-Key was already used for a different deal", "Idempotency-Key")
+    answer = IdempotentRequest.objects.values_list("response", flat=True).get(match_id=match.pk, key=key)
     version = DealVersion.objects.select_related("deal").get(
         deal__match_id=match.pk, deal__number=answer["deal"]["number"], version=answer["deal"]["version"]
     )
@@ -210,7 +202,7 @@ def _revise(
     voiding = bool(reason)
     with transaction.atomic():
         match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
-        counted = live(ledger(match.pk))
+        counted = live(ledger(match.pk).deals)
         row = next((row for row in counted if row.number == number), None)
         if row is None:
             raise NotFound(f"match has no deal {number} (or it was voided)")

@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import F
 
 from games import MatchState, find_game
-from scoring.models import Deal, DealVersion, Match
+from scoring.models import Deal, DealVersion, IdempotentRequest, Match
 
 
 class LedgerRow(NamedTuple):
@@ -27,26 +27,41 @@ class LedgerRow(NamedTuple):
     entry: Any
 
 
-#: The entry is a correlated subquery on the unique (deal, version) index, so the plan stays a few
-#: index lookups whatever the planner believes about the size of the versions table (a join was
-#: planned as a scan of every version of every club while its statistics were stale). Written
-#: once rather than composed by the ORM per write: the query compiler cost more than the query.
+class Ledger(NamedTuple):
+    """What a deal write reads once the match is locked: every deal of the match (voided ones
+    too) in order, and the fingerprint of an earlier request with the write's idempotency key."""
+
+    deals: list[LedgerRow]
+    earlier: str | None
+
+
+#: One statement from the match row, so it answers even for a match without deals. The entry is a
+#: correlated subquery on the unique (deal, version) index, so the plan stays a few index lookups
+#: whatever the planner believes about the size of the versions table (a join was planned as a
+#: scan of every version of every club while its statistics were stale); the earlier request is
+#: one lookup on the unique (match, key) index. Written once rather than composed by the ORM on
+#: every write: on this path the query compiler cost more than the query.
 _LEDGER_SQL = (
     "SELECT d.id, d.number, d.version, d.voided,"
-    f" (SELECT v.entry FROM {DealVersion._meta.db_table} v WHERE v.deal_id = d.id AND v.version = d.version)"
-    f" FROM {Deal._meta.db_table} d WHERE d.match_id = %s ORDER BY d.number"
+    f" (SELECT v.entry FROM {DealVersion._meta.db_table} v WHERE v.deal_id = d.id AND v.version = d.version),"
+    f" (SELECT i.fingerprint FROM {IdempotentRequest._meta.db_table} i WHERE i.match_id = m.id AND i.key = %s)"
+    f" FROM {Match._meta.db_table} m LEFT JOIN {Deal._meta.db_table} d ON d.match_id = m.id"
+    " WHERE m.id = %s ORDER BY d.number"
 )
 
 
-def ledger(match_id: int) -> list[LedgerRow]:
-    """Every deal of the match (voided ones too), in order, with its current entry: one query."""
+def ledger(match_id: int, *, key: str | None = None) -> Ledger:
+    """The match's deals with their current entries and, given an idempotency ``key``, the
+    fingerprint of the request that used it first: one query, no model instances."""
     with connection.cursor() as cursor:
-        cursor.execute(_LEDGER_SQL, [match_id])
+        cursor.execute(_LEDGER_SQL, [key, match_id])
         rows = cursor.fetchall()
-    return [
+    deals = [
         LedgerRow(pk, number, version, bool(voided), None if entry is None else json.loads(entry))
-        for pk, number, version, voided, entry in rows
+        for pk, number, version, voided, entry, _ in rows
+        if pk is not None
     ]
+    return Ledger(deals, rows[0][5] if rows else None)
 
 
 def live(rows: list[LedgerRow]) -> list[LedgerRow]:

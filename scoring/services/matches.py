@@ -110,7 +110,7 @@ def match_refresh(*, match_id: int) -> bool:
     """Recompute a match's cached state from its deals; True when the cache had drifted."""
     with transaction.atomic():
         match = locked_match(match_id, with_state=True)
-        counted = live(ledger(match.pk))
+        counted = live(ledger(match.pk).deals)
         state = replay(match, [row.entry for row in counted])
         deals = [(row.number, row.version) for row in counted]
         if match.state == state_document(state, deals):
