@@ -6,7 +6,7 @@
   two quarter-finals are decided, a third is under way.
 
 Everything goes through the services, as an organizer and the tables would (the deals through
-``scoring.services.deal_record``). Idempotent: an event that exists is left as it is. The draws
+``scoring.services.deals.deal_record``). Idempotent: an event that exists is left as it is. The draws
 are fixed (seeded), so the demo is the same on every machine. Registered as the tournaments app's
 part of the demo club (``clubs.parts``).
 
