@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -33,9 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.servers import answers_ping, free_port, gunicorn_command, production_environment  # noqa: E402
+from bench.servers import answers_ping, free_port, gunicorn_command, production_environment, scratch_database  # noqa: E402
 
-SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = "tablescore_bench"
 DEALS_PER_MATCH = 24
 MATCHES_PER_TABLE = 60
@@ -43,15 +41,6 @@ TARGET = 0.75
 
 #: What a client sends: method, path, body, headers and the status that counts as done.
 Request = tuple[str, str, str | None, dict[str, str], int]
-
-
-def scratch_database() -> str:
-    import psycopg
-
-    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    return SERVER_URL.rsplit("/", 1)[0] + "/" + DB_NAME
 
 
 def prepare(env: dict[str, str], tables: int) -> list[list[tuple[int, str]]]:
@@ -158,7 +147,7 @@ def main() -> None:
     args = parser.parse_args()
     levels = [int(x) for x in args.clients.split(",")]
     env = production_environment(
-        scratch_database(), drop=["REDIS_URL"], DJANGO_SETTINGS_MODULE="bench.entry_settings"
+        scratch_database(DB_NAME), drop=["REDIS_URL"], DJANGO_SETTINGS_MODULE="bench.entry_settings"
     )
     tables = prepare(env, 2 * sum(levels))  # each level's clients of each way play tables of their own
     port = free_port()

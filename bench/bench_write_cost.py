@@ -40,9 +40,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.servers import production_environment  # noqa: E402
+from bench.servers import production_environment, scratch_database  # noqa: E402
 
-SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = "tablescore_bench_write"
 DEALS = 24
 SIDES = ["A", "B", "C", "D"]
@@ -51,17 +50,8 @@ TARGET = 1.3
 MATCH_KEYS = {"id", "club", "title", "status", "revision", "seats", "links"}
 
 
-def scratch_database() -> str:
-    import psycopg
-
-    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    return SERVER_URL.rsplit("/", 1)[0] + "/" + DB_NAME
-
-
 def setup() -> None:
-    env = production_environment(scratch_database(), drop=["REDIS_URL"])
+    env = production_environment(scratch_database(DB_NAME), drop=["REDIS_URL"])
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     os.environ.clear()
     os.environ.update(env)

@@ -67,7 +67,7 @@ QUEUE = "tablescore-load"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from bench.servers import answers_ping, free_port, gunicorn_command, production_environment  # noqa: E402
+from bench.servers import answers_ping, free_port, gunicorn_command, production_environment, scratch_database  # noqa: E402
 
 # -- processes ------------------------------------------------------------------------------------
 
@@ -132,12 +132,7 @@ def port_open(port: int) -> bool:
 
 
 def recreate_database() -> str:
-    import psycopg
-
-    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    return SERVER_URL.rsplit("/", 1)[0] + "/" + DB_NAME
+    return scratch_database(DB_NAME, SERVER_URL)
 
 
 def drop_database() -> None:

@@ -84,6 +84,11 @@ def announce(match: Match) -> None:
         transaction.on_commit(partial(signals.announce, match.pk))
 
 
+def by(actor: Actor) -> dict[str, Any]:
+    """The columns that name who wrote a row (a version, an audit event) and from where."""
+    return {"actor_user": actor.account, "actor_label": actor.label, "actor_ip": actor.ip}
+
+
 def audit(
     match: Match,
     action: AuditAction,
@@ -100,8 +105,6 @@ def audit(
         action=action,
         deal_number=deal_number,
         version=version,
-        actor_user=actor.account,
-        actor_label=actor.label,
-        actor_ip=actor.ip,
         detail=detail or {},
+        **by(actor),
     )

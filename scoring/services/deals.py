@@ -17,7 +17,15 @@ from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
 from games import GameError, MatchState
 from scoring.documents import deal_write_document
 from scoring.models import AuditAction, Deal, DealVersion, IdempotentRequest, Match, MatchStatus, Source
-from scoring.services.common import DEAL_WRITE_COLUMNS, DealRef, audit, game_error, locked_match, store_state
+from scoring.services.common import (
+    DEAL_WRITE_COLUMNS,
+    DealRef,
+    audit,
+    by,
+    game_error,
+    locked_match,
+    store_state,
+)
 from scoring.services.ledger import LedgerRow, ledger, live, replay
 
 #: A deal entry as its game defines it (docs/games/README.md): plain JSON, checked by the game.
@@ -128,9 +136,7 @@ def _new_version(
         voided=voided,
         reason=reason,
         source=source,
-        actor_user=actor.account,
-        actor_label=actor.label,
-        actor_ip=actor.ip,
+        **by(actor),
     )
 
 
@@ -148,16 +154,8 @@ def deal_correct(
     source: Source = Source.API,
 ) -> DealWrite:
     """Replace a deal's entry with a new version; the whole match is replayed."""
-    return _revise(
-        match_id=match_id,
-        number=number,
-        expected_version=expected_version,
-        actor=actor,
-        source=source,
-        entry=entry,
-        action=AuditAction.DEAL_CORRECTED,
-        detail={"entry": entry},
-    )
+    change = _Change(entry, "", AuditAction.DEAL_CORRECTED, {"entry": entry})
+    return _revise(match_id, number, expected_version, actor, source, change)
 
 
 def deal_void(
@@ -173,33 +171,29 @@ def deal_void(
     reason = reason.strip()
     if not reason:
         raise InvalidEntry("say why the deal is voided", "reason")
-    return _revise(
-        match_id=match_id,
-        number=number,
-        expected_version=expected_version,
-        actor=actor,
-        source=source,
-        reason=reason,
-        action=AuditAction.DEAL_VOIDED,
-        detail={"reason": reason},
-    )
+    change = _Change(None, reason, AuditAction.DEAL_VOIDED, {"reason": reason})
+    return _revise(match_id, number, expected_version, actor, source, change)
+
+
+@dataclass(frozen=True)
+class _Change:
+    """A deal's next version: its entry, or none with the reason it is voided; the trail's record."""
+
+    entry: Entry
+    reason: str
+    action: AuditAction
+    detail: dict[str, Any]
+
+    @property
+    def voiding(self) -> bool:
+        return bool(self.reason)
 
 
 def _revise(
-    *,
-    match_id: int,
-    number: int,
-    expected_version: int | None,
-    actor: Actor,
-    source: Source,
-    action: AuditAction,
-    detail: dict[str, Any],
-    entry: Entry = None,
-    reason: str = "",
+    match_id: int, number: int, expected_version: int | None, actor: Actor, source: Source, change: _Change
 ) -> DealWrite:
-    """A new version of live deal ``number``: its ``entry``, or, with a ``reason``, none (voided).
-    Refused unless ``expected_version`` is the deal's current one; the match is replayed."""
-    voiding = bool(reason)
+    """A new version of live deal ``number``, refused unless ``expected_version`` is its current
+    one; the match is replayed with the change (a correction or a void)."""
     with transaction.atomic():
         match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
         counted = live(ledger(match.pk).deals)
@@ -207,21 +201,21 @@ def _revise(
         if row is None:
             raise NotFound(f"match has no deal {number} (or it was voided)")
         _check_version(row, expected_version)
-        state, order = _replay_with(match, counted, number, None if voiding else entry, voiding=voiding)
+        state, order = _replay_with(match, counted, number, change)
         deal = Deal(
             id=row.id,
             club_id=match.club_id,
             match=match,
             number=number,
             version=row.version + 1,
-            voided=voiding,
+            voided=change.voiding,
         )
         deal.save(update_fields=["version", "voided"])
         version = _new_version(
-            deal, None if voiding else entry, actor, source, voided=voiding, reason=reason[:300]
+            deal, change.entry, actor, source, voided=change.voiding, reason=change.reason[:300]
         )
         store_state(match, state, _refs(order))
-        audit(match, action, actor, deal_number=number, version=deal.version, detail=detail)
+        audit(match, change.action, actor, deal_number=number, version=deal.version, detail=change.detail)
         return DealWrite(match, deal, version)
 
 
@@ -237,12 +231,12 @@ def _check_version(row: LedgerRow, expected: int | None) -> None:
 
 
 def _replay_with(
-    match: Match, counted: list[LedgerRow], number: int, entry: Entry, *, voiding: bool
+    match: Match, counted: list[LedgerRow], number: int, change: _Change
 ) -> tuple[MatchState[Any], list[LedgerRow]]:
-    """Replay with deal ``number`` given ``entry`` (or left out when ``voiding``); returns the state
-    and the deals that count, in order. A change that breaks a later deal is refused."""
-    order = [row for row in counted if not (voiding and row.number == number)]
-    entries = [entry if row.number == number else row.entry for row in order]
+    """Replay with deal ``number`` changed (its new entry, or left out when voided); returns the
+    state and the deals that count, in order. A change that breaks a later deal is refused."""
+    order = [row for row in counted if not (change.voiding and row.number == number)]
+    entries = [change.entry if row.number == number else row.entry for row in order]
     try:
         return replay(match, entries), order
     except GameError as error:
