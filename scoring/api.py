@@ -28,11 +28,12 @@ from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
 from games.schema import game_schema
-from scoring import services
 from scoring.access import can_score, deal_or_404, match_or_404
-from scoring.documents import deal_document, match_document
+from scoring.documents import deal_document, deal_write_document, match_document
 from scoring.links import match_for_token, organizer_links, token_side
 from scoring.models import AuditEvent, Match, Source
+from scoring.services.deals import DealWrite, deal_correct, deal_record, deal_void
+from scoring.services.matches import match_create
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
 from tablescore.conditional import conditional_get
@@ -116,8 +117,12 @@ def _require_scorer(request: Request, match: Match) -> None:
         raise exceptions.PermissionDenied("you may not score this match")
 
 
-def _respond_with_state(write: services.DealWrite) -> dict[str, Any]:
-    return {"deal": deal_document(write.deal, write.version), "match": match_document(write.match)}
+def _answer(write: DealWrite) -> dict[str, Any]:
+    """The answer to a deal write: the one stored for its ``Idempotency-Key`` (a repeat gets the
+    first answer byte for byte), else the deal and the match as they now stand."""
+    if write.answer is not None:
+        return write.answer
+    return deal_write_document(write.match, write.deal, write.version)
 
 
 _ETAG_NUMBER = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
@@ -311,7 +316,7 @@ class MatchCollection(APIView):
         if not form.is_valid():
             raise invalid_entry(form.errors)
         values = form.validated_data
-        match = services.match_create(
+        match = match_create(
             club=club_for_organizer(request.user, values.get("club")),
             game_key=values["game"],
             sides=values["sides"],
@@ -383,15 +388,14 @@ class MatchDeals(APIView):
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 120:
             raise InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
-        document, _replayed = services.deal_record(
+        write = deal_record(
             match_id=match.pk,
             entry=request.data,
             actor=actor_for(request),
             source=Source.API,
             idempotency_key=key,
-            respond=_respond_with_state,
         )
-        return Response(document, status=status.HTTP_201_CREATED)
+        return Response(_answer(write), status=status.HTTP_201_CREATED)
 
 
 class DealDetail(APIView):
@@ -432,7 +436,7 @@ class DealDetail(APIView):
     def put(self, request: Request, pk: int, number: int) -> Response:
         match = _match_to_write(request, pk)
         _require_scorer(request, match)
-        write = services.deal_correct(
+        write = deal_correct(
             match_id=match.pk,
             number=number,
             entry=request.data,
@@ -441,7 +445,7 @@ class DealDetail(APIView):
             source=Source.API,
             reason=request.query_params.get("reason", ""),
         )
-        return Response(_respond_with_state(write), headers={"ETag": f'"{write.deal.version}"'})
+        return Response(_answer(write), headers={"ETag": f'"{write.deal.version}"'})
 
     @extend_schema(
         request=inline_serializer("Void", {"reason": serializers.CharField()}),
@@ -458,7 +462,7 @@ class DealDetail(APIView):
         reason = request.query_params.get("reason")
         if reason is None and isinstance(request.data, dict):
             reason = request.data.get("reason")
-        write = services.deal_void(
+        write = deal_void(
             match_id=match.pk,
             number=number,
             reason=str(reason or ""),
@@ -466,7 +470,7 @@ class DealDetail(APIView):
             actor=actor_for(request),
             source=Source.API,
         )
-        return Response(_respond_with_state(write))
+        return Response(_answer(write))
 
 
 class MatchHistory(APIView):

@@ -19,10 +19,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.access import actor_for
-from scoring import results, services
+from scoring import results
 from scoring.api import AUTHENTICATION, _match_to_write, _require_scorer, granted_match
 from scoring.documents import match_document
 from scoring.result_states import Action
+from scoring.services import matches
 from tablescore.api import AnyObject, ErrorBody, invalid_entry
 
 #: The actions a request may name (closing a round is the tournament's, never a request's).
@@ -107,6 +108,6 @@ class MatchRematch(APIView):
     def post(self, request: Request, pk: int) -> Response:
         match = _match_to_write(request, pk)
         _require_scorer(request, match)
-        new = services.rematch(match=match, actor=actor_for(request))
+        new = matches.rematch(match=match, actor=actor_for(request))
         doc = match_document(new)
         return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})

@@ -1,4 +1,4 @@
-"""What a deal write does to the match's result: the hooks ``scoring.services`` calls around
+"""What a deal write does to the match's result: the hooks ``scoring.services.deals`` calls around
 ``deal_record``, ``deal_correct`` and ``deal_void``, with the match row already locked.
 
 Before the write, :func:`check_write` refuses a table link on a final or void result (409: "round
@@ -32,7 +32,7 @@ MOVED_BY_WRITE = {
     ResultStatus.CONFIRMED: AuditAction.RESULT_CONFIRMED,
 }
 
-#: How the calling service writes its audit events (``scoring.services._audit``).
+#: How the calling service writes its audit events (``scoring.services.common.audit``).
 Audit = Callable[..., Any]
 
 

@@ -5,7 +5,7 @@ announced so the tournament reads the result again.
 
 The rules are the transition table's (``scoring/result_states.py``); a refused action is a 409
 naming the state. Deal writes move the result too: that is ``scoring/lifecycle.py``, called by
-``scoring.services``. What this module does not do: decide which round a match belongs to or when
+``scoring.services.deals``. What this module does not do: decide which round a match belongs to or when
 it closes (the tournaments app calls :func:`results_close` when it draws the next round).
 """
 
@@ -28,7 +28,7 @@ from scoring.result_states import (
     landing,
     step,
 )
-from scoring.services import _announce, _audit, _locked
+from scoring.services.common import announce, audit, locked_match
 
 #: The audit event of each named action.
 AUDITED = {
@@ -63,7 +63,7 @@ def result_act(
     request (own-device: a side accepts through its own link only); ``reason``: why."""
     reason = reason.strip()
     with transaction.atomic():
-        match = _locked(match_id)
+        match = locked_match(match_id)
         status = status_of(match)
         try:
             to = step(status, action, role_of(actor), closed=closed_name(match))
@@ -78,8 +78,8 @@ def result_act(
         match.revision += 1
         match.save(update_fields=["revision"])
         detail = {"from": status.value, "to": to.value, "side": side, "reason": reason}
-        _audit(match, AUDITED[action], actor, detail={k: v for k, v in detail.items() if v})
-        _announce(match)
+        audit(match, AUDITED[action], actor, detail={k: v for k, v in detail.items() if v})
+        announce(match)
     return match
 
 
@@ -118,6 +118,6 @@ def results_close(*, match_ids: Sequence[int], closed: str, actor: Actor) -> int
             move(match, to, actor)
             match.revision += 1
             match.save(update_fields=["revision"])
-            _audit(match, AuditAction.RESULT_CLOSED, actor, detail={"from": status.value, "closed": closed})
+            audit(match, AuditAction.RESULT_CLOSED, actor, detail={"from": status.value, "closed": closed})
             count += 1
     return count

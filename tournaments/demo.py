@@ -7,7 +7,7 @@
   two quarter-finals are decided (each rubber accepted by its loser), a third is under way.
 
 Everything goes through the services, as an organizer and the tables would (the deals through
-``scoring.services.deal_record``). Idempotent: an event that exists is left as it is. The draws
+``scoring.services.deals.deal_record``). Idempotent: an event that exists is left as it is. The draws
 are fixed (seeded), so the demo is the same on every machine. Registered as the tournaments app's
 part of the demo club (``clubs.parts``).
 
@@ -28,7 +28,7 @@ from games import find_game
 from scoring.models import Match, MatchStatus
 from scoring.result_states import Action, ResultStatus
 from scoring.results import result_act
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
 from tournaments.pairing.formats import EntrantKind, Format

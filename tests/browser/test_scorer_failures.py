@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import table_token
+from scoring.services import deals, links
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, screen, snap
@@ -110,7 +110,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     assert match.deals.count() == 2
 
     # Another phone ends the match meanwhile: the closed match's refusal (409) is on screen.
-    services.deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Bob": 1}}, actor=ORGANIZER)
+    deals.deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Bob": 1}}, actor=ORGANIZER)
     enter(page, "3", "3")
     alert_says(page, "Not saved. The match is already finished.")
     assert in_view(page, "#scorer-alert")
@@ -125,7 +125,7 @@ def test_a_revoked_link_says_so_on_save_and_on_the_next_poll(live_server, browse
     match = make_match(sides=SIDES, title="Table 5")
     page = screen(browser, PHONE)
     page.goto(f"{live_server.url}/t/{table_token(match)}/")
-    services.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
+    links.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
     enter(page, "5", "3")
     alert_says(page, "This scorer link no longer works: it was replaced or revoked. Your deal is not saved.")
     assert in_view(page, "#scorer-alert")
@@ -136,7 +136,7 @@ def test_a_revoked_link_says_so_on_save_and_on_the_next_poll(live_server, browse
     # A page left open says it too, on its next poll, without taking the focus.
     other = make_match(sides=SIDES, title="Table 6")
     page.goto(f"{live_server.url}/t/{table_token(other)}/")
-    services.table_link_revoke(match_id=other.pk, actor=ORGANIZER, renew=True)
+    links.table_link_revoke(match_id=other.pk, actor=ORGANIZER, renew=True)
     alert_says(page, "This scorer link no longer works")
     assert focused(page) != "scorer-alert"
     page.context.close()
@@ -161,7 +161,7 @@ def test_without_javascript_every_answer_lands_in_view(live_server, browser):
     assert in_view(page, "#scorer-alert")  # autofocus brought it into view
     snap(page, SHOTS, "refused-no-js-phone", full_page=False)
 
-    services.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
+    links.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
     enter(page, "5", "3")
     page.wait_for_load_state()
     assert "no longer works" in page.locator("h1 + .lead").inner_text()

@@ -7,9 +7,10 @@ import pytest
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
-from scoring import results, services
+from scoring import results
 from scoring.models import AuditAction, AuditEvent, Match
 from scoring.result_states import TRANSITIONS, Action, Confirmation, ResultStatus, Role
+from scoring.services import deals, matches
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,7 @@ def in_state(status: ResultStatus, user) -> Match:
     director = boss(user)
     if status == S.OPEN:
         results.result_act(match_id=match.pk, action=Action.REOPEN, actor=director, reason="again")
-        services.deal_void(match_id=match.pk, number=1, reason="replay", expected_version=1, actor=TABLE)
+        deals.deal_void(match_id=match.pk, number=1, reason="replay", expected_version=1, actor=TABLE)
     elif status == S.CONFIRMED:
         results.result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, side="Ben")
     elif status == S.DISPUTED:
@@ -67,7 +68,7 @@ def test_the_last_deal_submits_the_result(db):
         deal_limit=2, confirmation=Confirmation.HAND_OVER, deals=[{"points": {"Ann": 1, "Ben": 2}}]
     )
     assert match.result_status == S.OPEN
-    services.deal_record(match_id=match.pk, entry={"points": {"Ann": 5, "Ben": 2}}, actor=TABLE)
+    deals.deal_record(match_id=match.pk, entry={"points": {"Ann": 5, "Ben": 2}}, actor=TABLE)
     match.refresh_from_db()
     assert match.result_status == S.SUBMITTED
     assert match.result_at is not None
@@ -84,7 +85,7 @@ def test_a_friendly_match_is_confirmed_when_it_ends(db):
 
 def test_what_an_organizer_enters_counts_as_confirmed(director):
     match = make_match(club=director.club_roles.get().club, deal_limit=1, confirmation=Confirmation.HAND_OVER)
-    services.deal_record(match_id=match.pk, entry={"points": {"Ann": 5, "Ben": 2}}, actor=boss(director))
+    deals.deal_record(match_id=match.pk, entry={"points": {"Ann": 5, "Ben": 2}}, actor=boss(director))
     match.refresh_from_db()
     assert match.result_status == S.CONFIRMED
 
@@ -163,7 +164,7 @@ def test_a_dispute_keeps_its_reason_until_the_director_resolves_it(director):
 @pytest.mark.parametrize("status", [S.SUBMITTED, S.CONFIRMED, S.DISPUTED])
 def test_a_correction_by_the_table_asks_the_other_side_again(director, status):
     match = in_state(status, director)
-    services.deal_correct(
+    deals.deal_correct(
         match_id=match.pk, number=1, entry={"points": {"Ann": 9, "Ben": 1}}, expected_version=1, actor=TABLE
     )
     match.refresh_from_db()
@@ -172,7 +173,7 @@ def test_a_correction_by_the_table_asks_the_other_side_again(director, status):
 
 def test_voiding_the_last_deal_opens_the_result_again(director):
     match = in_state(S.CONFIRMED, director)
-    services.deal_void(match_id=match.pk, number=1, reason="misdeal", expected_version=1, actor=TABLE)
+    deals.deal_void(match_id=match.pk, number=1, reason="misdeal", expected_version=1, actor=TABLE)
     match.refresh_from_db()
     assert match.result_status == S.OPEN
     assert AuditEvent.objects.filter(match=match).last().action == AuditAction.RESULT_OPENED
@@ -183,7 +184,7 @@ def test_a_table_link_cannot_change_a_final_or_void_result(director, status):
     match = in_state(status, director)
     revision = match.revision
     with pytest.raises(Conflict) as refused:
-        services.deal_correct(
+        deals.deal_correct(
             match_id=match.pk,
             number=1,
             entry={"points": {"Ann": 1, "Ben": 9}},
@@ -193,7 +194,7 @@ def test_a_table_link_cannot_change_a_final_or_void_result(director, status):
     if status == S.FINAL:
         assert refused.value.rule == "round 1 is closed: call the director"
     with pytest.raises(Conflict):
-        services.deal_void(match_id=match.pk, number=1, reason="no", expected_version=1, actor=TABLE)
+        deals.deal_void(match_id=match.pk, number=1, reason="no", expected_version=1, actor=TABLE)
     match.refresh_from_db()
     assert match.revision == revision
     assert match.state["totals"] == {"Ann": 10, "Ben": 1}
@@ -202,7 +203,7 @@ def test_a_table_link_cannot_change_a_final_or_void_result(director, status):
 def test_the_director_corrects_a_final_result_with_a_reason_marked_in_the_trail(director):
     match = in_state(S.FINAL, director)
     with pytest.raises(InvalidEntry) as refused:
-        services.deal_correct(
+        deals.deal_correct(
             match_id=match.pk,
             number=1,
             entry={"points": {"Ann": 1, "Ben": 9}},
@@ -211,7 +212,7 @@ def test_the_director_corrects_a_final_result_with_a_reason_marked_in_the_trail(
         )
     assert refused.value.field == "reason"
     assert "round 1 is closed" in refused.value.rule
-    services.deal_correct(
+    deals.deal_correct(
         match_id=match.pk,
         number=1,
         entry={"points": {"Ann": 1, "Ben": 9}},
@@ -242,10 +243,10 @@ def test_closing_is_idempotent_and_leaves_void_results(director):
 def test_a_tournament_table_has_no_rematch(db):
     followed = finished_match(announce_changes=True)
     with pytest.raises(Conflict, match="no rematch"):
-        services.rematch(match=followed, actor=TABLE)
+        matches.rematch(match=followed, actor=TABLE)
     assert not Match.objects.filter(rematch_of=followed).exists()
     friendly = finished_match(confirmation=Confirmation.NONE)
-    assert services.rematch(match=friendly, actor=TABLE).rematch_of == friendly
+    assert matches.rematch(match=friendly, actor=TABLE).rematch_of == friendly
 
 
 class TestOwnDevice:

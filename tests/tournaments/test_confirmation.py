@@ -17,7 +17,7 @@ from scoring.links import table_token
 from scoring.models import Match
 from scoring.result_states import COUNTED, Action, ResultStatus
 from scoring.results import result_act
-from scoring.services import deal_correct, deal_record, deal_void
+from scoring.services.deals import deal_correct, deal_record, deal_void
 from tests.factories import organizer
 from tests.tournaments.factories import (
     TABLE,
