@@ -1,5 +1,6 @@
 """One link per physical table, on a phone in a dim room: the slip's link waits before round 1,
-opens round 1's match at its table, says the round is over, and opens round 2's match by itself;
+opens round 1's match at its table, passes the phone to the other side to accept the result, says
+the round is over, and opens round 2's match by itself;
 the organizer prints one slip per table. The new pages pass the layout check and axe at 360 × 740
 and 1280 × 800."""
 
@@ -63,7 +64,17 @@ def test_a_table_link_follows_its_table_from_round_1_to_round_2(live_server, bro
     enter_deal(page, 4, 1)
     page.wait_for_selector("text=Deal 2 saved.")
     note = page.locator(".place-note")
-    assert "Round 1 is over at this table. Waiting for the next round" in note.inner_text()
+    assert "the result counts once the other side accepts it" in note.inner_text()
+
+    # The phone is passed across: the other side accepts on the table's link, then the table waits.
+    panel = page.locator("#result")
+    assert "Pass the phone to the other side" in panel.inner_text()
+    problems += checked(page, "round-1-awaiting-confirmation-phone")
+    panel.get_by_label(round_1.sides[1]).check()
+    panel.get_by_role("button", name="Accept the result").click()
+    page.locator(".notice", has_text="Result accepted").wait_for()
+    page.wait_for_selector("text=Round 1 is over at this table. Waiting for the next round", timeout=20_000)
+    assert page.locator("#result").count() == 0
     problems += checked(page, "round-1-over-phone")
 
     # The other table finishes, round 2 is drawn: the same page opens round 2's match at table 1.
