@@ -8,21 +8,15 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from clubs.access import Actor
 from scoring.models import AuditAction, AuditEvent, Match
-from scoring.result_states import Action, ResultStatus
-from scoring.results import result_act
-from scoring.services import deal_correct
+from scoring.result_states import ResultStatus
 from tests.factories import UserFactory
 from tests.tournaments.factories import (
-    TABLE,
     accept,
+    busy_desk,
     current_match,
     make_tournament,
-    play_round,
-    play_table,
     start_round,
-    winning_entry,
 )
 from tournaments import desk_pages
 
@@ -31,28 +25,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")
 
 @pytest.fixture
 def room(club, boss):
-    """Round 1 played and closed, then corrected by the director; in round 2 table 1 awaits
-    confirmation, table 2 is disputed, table 3 has no result yet."""
-    tournament = make_tournament(club=club, entrants=6, rounds=3)
-    first = start_round(tournament)
-    play_round(first)
-    second = start_round(tournament)
-    late = current_match(first.tables.order_by("number").first())
-    deal_correct(
-        match_id=late.pk,
-        number=1,
-        entry=winning_entry(late, 1),
-        expected_version=1,
-        actor=Actor(label=boss.get_username(), user=boss),
-        reason="the sheet was misread",
-    )
-    one, two, _ = second.tables.order_by("number")
-    awaiting = play_table(one, one.entrants[0], confirm=False)
-    disputed = play_table(two, two.entrants[0], confirm=False)
-    result_act(
-        match_id=disputed.pk, action=Action.REJECT, actor=TABLE, side=disputed.sides[1], reason="9, not 10"
-    )
-    return {"tournament": tournament, "awaiting": awaiting, "disputed": disputed}
+    return busy_desk(club, boss)
 
 
 def section(page: str, name: str) -> str:
