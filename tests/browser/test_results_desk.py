@@ -1,7 +1,7 @@
 """The director's results desk in a browser (#12): a table rejects its result on the scorer page
 (the phone passed across, a reason typed), the director sees the dispute on the desk at 360 px and
 confirms it as entered, and the players' page then says the result is confirmed. The desk passes
-the layout check and axe at 360 × 740 and 1280 × 800, dark and light; its void asks first."""
+the layout check and axe at 360 × 740 and 1280 × 800, dark and light; a reason being typed survives its poll, and its void asks first."""
 
 from __future__ import annotations
 
@@ -12,11 +12,20 @@ import pytest
 
 from scoring.links import scorer_path
 from scoring.models import Match
+from scoring.services import deal_record
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
 from tests.factories import ClubFactory, organizer
-from tests.tournaments.factories import busy_desk, make_tournament, play_table, start_round
+from tests.tournaments.factories import (
+    TABLE,
+    busy_desk,
+    current_match,
+    make_tournament,
+    play_table,
+    start_round,
+    winning_entry,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -40,6 +49,14 @@ def test_a_dispute_raised_at_the_table_is_resolved_at_the_desk(live_server, brow
     match = play_table(table, table.entrants[0], confirm=False)
     problems: list[str] = []
 
+    # The director watches the desk on a phone: table 1 awaits the other side.
+    director = screen(browser, PHONE)
+    sign_in(director, live_server.url, organizer(tournament.club).username, PASSWORD)
+    director.goto(f"{live_server.url}/tournaments/{tournament.pk}/console/")
+    director.get_by_role("link", name="Results desk").click()
+    assert "Table 1" in director.locator("#awaiting").inner_text()
+    assert "No dispute." in director.locator("#disputes").inner_text()
+
     # At the table: the phone is passed across, the other side reports what is wrong.
     player = screen(browser, PHONE)
     player.goto(live_server.url + scorer_path(match))
@@ -51,14 +68,10 @@ def test_a_dispute_raised_at_the_table_is_resolved_at_the_desk(live_server, brow
     player.locator("#scoreline", has_text="disputed").wait_for()
     snap(player, SHOTS, "scorer-disputed-360")
 
-    # At the desk, on the director's phone: the dispute, its side and reason, then confirmed.
-    director = screen(browser, PHONE)
-    sign_in(director, live_server.url, organizer(tournament.club).username, PASSWORD)
-    director.goto(f"{live_server.url}/tournaments/{tournament.pk}/console/")
-    director.get_by_role("link", name="Results desk").click()
+    # The desk shows the dispute by itself (its poll): the side, its reason, the totals entered.
     disputes = director.locator("#disputes")
+    disputes.locator(".desk-card", has_text="We made 9 tricks, not 10").wait_for(timeout=20_000)
     assert f"{match.sides[1]} rejected it" in disputes.inner_text()
-    assert "We made 9 tricks, not 10" in disputes.inner_text()
     problems += checked(director, "desk-dispute-360-dark")
     disputes.get_by_role("button", name="Confirm as entered").click()
     director.locator(
@@ -89,9 +102,15 @@ def test_the_desk_reads_well_and_asks_before_a_void(live_server, browser, tasks_
     assert "the sheet was misread" in page.locator("#corrections").inner_text()
     problems = checked(page, f"desk-{size}-{scheme}")
 
-    # Void asks first; dismissed, nothing happens; accepted, the result is void and said so.
+    # A reason being typed survives the poll bringing a deal entered at another table.
     card = page.locator("#disputes .desk-card")
     card.get_by_label("Why void it?").fill("played the wrong opponents")
+    third = current_match(room["tournament"].rounds.get(number=2).tables.get(number=3))
+    deal_record(match_id=third.pk, entry=winning_entry(third, 0), actor=TABLE)
+    page.locator("#awaiting .desk-card", has_text="Table 3").wait_for(timeout=20_000)  # finished
+    assert card.get_by_label("Why void it?").input_value() == "played the wrong opponents"
+
+    # Void asks first; dismissed, nothing happens; accepted, the result is void and said so.
     page.once("dialog", lambda dialog: dialog.dismiss())
     card.get_by_role("button", name="Void the result").click()
     assert Match.objects.get(pk=room["disputed"].pk).result_status == "disputed"
