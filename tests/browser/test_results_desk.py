@@ -121,3 +121,25 @@ def test_the_desk_reads_well_and_asks_before_a_void(live_server, browser, tasks_
     problems += checked(page, f"desk-voided-{size}-{scheme}")
     page.context.close()
     assert problems == []
+
+
+def test_without_javascript_void_asks_on_a_page_and_refresh_is_a_link(live_server, browser, tasks_in_process):
+    club = ClubFactory()
+    boss = organizer(club)
+    room = busy_desk(club, boss)
+    page = screen(browser, PHONE, scripts=False)
+    sign_in(page, live_server.url, boss.username, PASSWORD)
+    desk = f"{live_server.url}/tournaments/{room['tournament'].pk}/desk/"
+    page.goto(desk)
+    card = page.locator("#disputes .desk-card")
+    card.get_by_label("Why void it?").fill("wrong opponents")
+    card.get_by_role("button", name="Void the result").click()
+    assert page.locator("h1").inner_text() == "Void the result of table 2?"
+    snap(page, SHOTS, "desk-void-confirmation-nojs-360")  # no script runs here: no layout check, no axe
+    assert Match.objects.get(pk=room["disputed"].pk).result_status == "disputed"
+    page.get_by_role("button", name="Yes, void the result").click()
+    page.locator("#disputes .messages", has_text="Table 2: the result is void").wait_for()
+    assert Match.objects.get(pk=room["disputed"].pk).result_status == "void"
+    page.get_by_role("link", name="Refresh").click()
+    assert page.url == desk
+    page.context.close()
