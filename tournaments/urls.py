@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import table_pages, views
+from tournaments import desk_pages, table_pages, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -41,4 +41,7 @@ urlpatterns = [
         table_pages.table_revoke,
         name="table_revoke",
     ),
+    path("tournaments/<int:pk>/desk/", desk_pages.desk_page, name="desk"),
+    path("tournaments/<int:pk>/desk/live/", desk_pages.desk_live, name="desk_live"),
+    path("tournaments/<int:pk>/desk/<int:match>/", desk_pages.desk_act, name="desk_act"),
 ]

@@ -18,7 +18,7 @@ from clubs.models import Club
 from scoring.models import Match, MatchStatus
 from scoring.result_states import Action, ResultStatus
 from scoring.results import result_act
-from scoring.services.deals import deal_record
+from scoring.services.deals import deal_correct, deal_record
 from tests.factories import ClubFactory
 from tournaments import services
 from tournaments.contracts import TournamentCreate, validated
@@ -141,3 +141,29 @@ def play_round(the_round: Round, *, winners: dict[int, int] | None = None) -> No
                 break
             winner = (winners or {}).get(table.number, table.entrants[0])
             play_table(table, winner)
+
+
+def busy_desk(club: Club, director: Any) -> dict[str, Any]:
+    """A night for the results desk: round 1 played, closed by the draw of round 2, then corrected
+    by ``director`` (an organizer); in round 2 table 1 awaits confirmation, table 2 is disputed
+    (its second side says "9, not 10"), table 3 has no result yet."""
+    tournament = make_tournament(club=club, entrants=6, rounds=3)
+    first = start_round(tournament)
+    play_round(first)
+    second = start_round(tournament)
+    late = current_match(first.tables.order_by("number").first())
+    deal_correct(
+        match_id=late.pk,
+        number=1,
+        entry=winning_entry(late, 1),
+        expected_version=1,
+        actor=Actor(label=director.get_username(), user=director),
+        reason="the sheet was misread",
+    )
+    one, two, _ = second.tables.order_by("number")
+    awaiting = play_table(one, one.entrants[0], confirm=False)
+    disputed = play_table(two, two.entrants[0], confirm=False)
+    result_act(
+        match_id=disputed.pk, action=Action.REJECT, actor=TABLE, side=disputed.sides[1], reason="9, not 10"
+    )
+    return {"tournament": tournament, "awaiting": awaiting, "disputed": disputed}
