@@ -5,12 +5,14 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import link_pages, place_pages, undo, views
+from scoring import link_pages, offline, place_pages, undo, views
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/matches/new/", views.match_new, name="match_new"),
     path("matches/<int:pk>/", views.match_page, name="match"),

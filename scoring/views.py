@@ -177,6 +177,7 @@ def _table_context(
         "form": form or _entry_form(match, board.played),
         "entry_heading": f"Enter deal {last + 1}",
         "entry_submit": f"Save deal {last + 1}",
+        "entry_number": last + 1,
         "scorer": True,
         "idempotency_key": uuid.uuid4().hex,
         "poll_url": reverse("scoring:table_board", args=[token]),
