@@ -5,7 +5,7 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import link_pages, offline, place_pages, undo, views
+from scoring import conflict_pages, link_pages, offline, place_pages, undo, views
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
@@ -34,5 +34,10 @@ urlpatterns = [
     ),
     path("t/<str:token>/rematch/", guard_table_link(views.table_rematch), name="table_rematch"),
     path("t/<str:token>/undo/", guard_table_link(undo.table_undo), name="table_undo"),
+    path(
+        "t/<str:token>/conflicts/<int:pk>/",
+        guard_table_link(conflict_pages.resolve),
+        name="table_conflict",
+    ),
     path("t/<str:token>/follow/", guard_table_link(place_pages.follow), name="table_follow"),
 ]

@@ -96,10 +96,11 @@
     return "waiting";  // 429, 5xx: the server will take it later
   }
 
-  // Send what is waiting, first in first out per match (resolves with how many were accepted); a match whose oldest entry is not
+  // Send what is waiting, first in first out per match (resolves with how many were accepted);
+  // ``quiet`` (the service worker) only removes what was accepted and leaves the rest as it was; a match whose oldest entry is not
   // accepted (no answer, refused, conflict) sends nothing after it. onAnswer(entry, response)
   // may read the response (the page shows it); its promise is awaited before the next entry.
-  function drain(onAnswer, force) {
+  function drain(onAnswer, force, quiet) {
     return all().then(function (entries) {
       var stuck = {};
       var accepted = 0;
@@ -115,6 +116,9 @@
             if (ok) {
               accepted += 1;
               entries = entries.filter(function (other) { return other.key !== entry.key; });
+            } else if (quiet) {
+              stuck[entry.match] = true;  // the worker leaves what went wrong to the page
+              return null;
             } else {
               stuck[entry.match] = true;
               entry.state = response === null ? "waiting" : stateFor(response.status);

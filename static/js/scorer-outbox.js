@@ -104,7 +104,9 @@
     section.hidden = here.length === 0;
     exporter.hidden = here.length === 0;
     var line = [];
-    var conflict = here.find(function (e) { return e.state === "conflict"; });
+    var conflict = here.find(function (e) { return e.state === "conflict"; }) ||
+      document.querySelector("section.conflict[data-number]");
+    if (conflict && conflict.dataset) conflict = { number: conflict.dataset.number };
     var refused = here.find(function (e) { return e.state === "refused"; });
     var blocked = here.some(function (e) { return e.state === "blocked"; });
     line.push(navigator.onLine ? words("online") : words("offline"));
@@ -128,26 +130,23 @@
 
   function refresh() { return Outbox.all().then(render); }
 
-  function swapFrom(response, focusId) {
-    return response.text().then(function (html) {
-      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("scorer");
-      var old = document.getElementById("scorer");
-      if (!fresh || !old) return;
-      old.replaceWith(fresh);
-      if (window.htmx) window.htmx.process(fresh);
-      var target = document.getElementById(focusId);
-      if (target && target.textContent.trim()) {
-        target.scrollIntoView({ block: focusId === "saved" ? "start" : "center" });
-        target.focus({ preventScroll: true });
-      }
-    });
+  function parsed(response) {
+    return response.text().then(function (html) { return new DOMParser().parseFromString(html, "text/html"); });
   }
 
-  function alertText(response) {
-    return response.text().then(function (html) {
-      var alert = new DOMParser().parseFromString(html, "text/html").getElementById("scorer-alert");
-      return alert ? alert.textContent.trim().replace(/\s+/g, " ") : "";
-    });
+  // The server's page for what was sent: its #scorer replaces this one (totals, form, messages).
+  function swapFrom(doc, focusId) {
+    var fresh = doc.getElementById("scorer");
+    var old = document.getElementById("scorer");
+    if (!fresh || !old) return;
+    old.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    fresh.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // steppers, as after a swap
+    var target = document.getElementById(focusId);
+    if (target && target.textContent.trim()) {
+      target.scrollIntoView({ block: focusId === "saved" ? "start" : "center" });
+      target.focus({ preventScroll: true });
+    }
   }
 
   function sent() {
@@ -181,7 +180,7 @@
     note.focus({ preventScroll: true });
   }
 
-  // What the page does with each answer; false drops the entry (the form holds it again).
+  // What the page does with each answer; false drops the entry (the server's page holds it).
   function answered(entry, response) {
     var isCurrent = entry.key === current;
     if (isCurrent) current = null;
@@ -189,15 +188,26 @@
     var pristine = f && !f.dataset.dirty;
     if (response !== null && response.ok) {
       sent();
-      if (isCurrent && pristine) return swapFrom(response, "saved");
+      return isCurrent && pristine ? parsed(response).then(function (doc) { swapFrom(doc, "saved"); }) : null;
+    }
+    if (response === null || entry.state === "waiting") {
+      if (isCurrent) kept(entry.number);
       return null;
     }
-    if (isCurrent && response !== null && entry.state === "refused" && pristine) {
-      return swapFrom(response, "scorer-alert").then(function () { return false; });
-    }
-    if (isCurrent) kept(entry.number);
-    if (response === null || entry.state === "waiting") return null;
-    return alertText(response).then(function (text) { entry.said = text; });
+    return parsed(response).then(function (doc) {
+      // Refused as it was just entered, or a conflict the server recorded (both entries on its
+      // page, to settle there): the server's page says why and holds the deal; the phone need
+      // not keep it. Anything else stays on the phone with the server's words.
+      var recorded = entry.state === "conflict" && doc.querySelector("section.conflict");
+      if (pristine && (recorded || (isCurrent && entry.state !== "blocked"))) {
+        swapFrom(doc, recorded ? "saved" : "scorer-alert");
+        return false;
+      }
+      if (isCurrent) kept(entry.number);
+      var alert = doc.getElementById("scorer-alert");
+      entry.said = alert ? alert.textContent.trim().replace(/\s+/g, " ") : "";
+      return null;
+    });
   }
 
   function drain(force) {

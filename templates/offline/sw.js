@@ -47,7 +47,7 @@ self.addEventListener("fetch", function (event) {
 // Chromium: the browser wakes the worker when the network is back, even with the page closed.
 self.addEventListener("sync", function (event) {
   if (event.tag !== "tablescore-outbox") return;
-  event.waitUntil(self.TablescoreOutbox.drain(null, true).then(function (accepted) {
+  event.waitUntil(self.TablescoreOutbox.drain(null, true, true).then(function (accepted) {
     return self.clients.matchAll().then(function (clients) {
       clients.forEach(function (client) { client.postMessage({ outbox: true, accepted: accepted }); });
     });

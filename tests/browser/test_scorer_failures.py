@@ -110,12 +110,14 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
     page.wait_for_selector("#outbox", state="hidden")
     assert match.deals.count() == 2
 
-    # Another phone ends the match meanwhile: the closed match's refusal (409) is a conflict the
-    # phone keeps and shows, with the server's words.
+    # Another phone enters deal 3 meanwhile (and ends the match): this phone's deal 3 is a
+    # recorded conflict (409), said where the eye is, to settle on the page (#13).
     services.deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Bob": 1}}, actor=ORGANIZER)
     enter(page, "3", "3")
-    page.wait_for_selector("#outbox-list .conflict:has-text('The match is already finished.')")
-    page.wait_for_selector("#outbox-status:has-text('Conflict on deal 3')")
+    page.wait_for_selector("#saved:has-text('another entry for deal 3 is already scored')")
+    page.wait_for_selector(".conflict h2:has-text('Conflict on deal 3')")
+    assert in_view(page, "#saved")
+    assert focused(page) == "saved"
     snap(page, SHOTS, f"closed-{size}", full_page=False)
     page.evaluate("window.scrollTo(0, 0)")  # the status line stays on top of what scrolls under it
     assert layout_problems(page) == []
