@@ -57,7 +57,7 @@ def build(size: int) -> int:
     """A Swiss of ``size`` with round 1 drawn, a quarter of its tables finished; its id."""
     from clubs.access import Actor
     from clubs.models import Club
-    from scoring.services import deal_record
+    from scoring.services.deals import deal_record
     from tournaments import services
     from tournaments.contracts import TournamentCreate, validated
     from tournaments.services import EntrantSpec

@@ -27,6 +27,21 @@ def production_environment(database_url: str, *, drop: Sequence[str] = (), **ext
     return env
 
 
+#: The PostgreSQL server the benchmarks make their scratch databases on.
+BENCH_SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+def scratch_database(name: str, server_url: str = BENCH_SERVER_URL) -> str:
+    """Database ``name`` on the server of ``server_url``, dropped if it was there and created empty;
+    returns its URL."""
+    import psycopg
+
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

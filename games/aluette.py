@@ -71,6 +71,7 @@ class Aluette(Game[None]):
                 exclusive_with("first_to_five", "opening_run"),
                 Rule("9 characters, each A or B.", _sequence_format),
             ),
+            label="Trick winners",
         ),
         Field(
             "first_to_five",
@@ -78,6 +79,7 @@ class Aluette(Game[None]):
             "The side that was first to win 5 tricks (with 9 tricks: the side with the majority).",
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
+            label="First to five tricks",
         ),
         Field(
             "opening_run",
@@ -86,11 +88,17 @@ class Aluette(Game[None]):
             "0 if the other side won trick 1.",
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
+            label="Opening run",
+            hint="How many tricks that side won from the first trick before the other side won one; 0 if the other side won the first trick.",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("target", Integer(low=1), 15, "Points that win the game (= the match)."),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "target", Integer(low=1), 15, "Points that win the game (= the match).", label="Points to win"
+        ),
+        Option(
+            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+        ),
     )
 
     def start(self, table: Table) -> None:

@@ -89,7 +89,11 @@ def _high_trump_took_a_trick(value: Any, ctx: EntryContext) -> str | None:
 def _first_dealer(seats: Seat) -> Option:
     """``first_dealer`` among the seats of the table (4, or 6 with ``players = 6``)."""
     return Option(
-        "first_dealer", seats, 0, "Who deals the first deal: a seat number, 0–3, or 0–5 with players = 6."
+        "first_dealer",
+        seats,
+        0,
+        "Who deals the first deal: a seat number, 0–3, or 0–5 with players = 6.",
+        label="First dealer",
     )
 
 
@@ -111,7 +115,7 @@ class AuctionFortyFive(Game[AuctionState]):
     family = "forty-five"
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
-        Field("bidder", SideRef(), "The side that won the auction."),
+        Field("bidder", SideRef(), "The side that won the auction.", label="Bidding side"),
         Field(
             "bid",
             OneOf(
@@ -134,12 +138,15 @@ class AuctionFortyFive(Game[AuctionState]):
                     _bid_at_100,
                 ),
             ),
+            label="Bid",
+            hint="The winning bid: 5 by 5 from the lowest bid to 30, or 30 for 60 (all five tricks for 60 points, above 30).",
         ),
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
             "Tricks taken by each partnership.",
             rules=(adds_up_to(TRICKS, "tricks"),),
+            label="Tricks",
         ),
         Field(
             "high_trump",
@@ -147,79 +154,118 @@ class AuctionFortyFive(Game[AuctionState]):
             "The side that won the trick holding the highest trump played, or null if no trump was played.",
             nullable=True,
             rules=(Rule("The named side took at least 1 trick.", _high_trump_took_a_trick),),
+            label="High trump",
+            hint="The side that won the trick holding the highest trump played; nobody when no trump was played.",
         ),
-        Field("trump", RECORD_SUIT, "The trump suit; for the record only.", required=False),
+        Field("trump", RECORD_SUIT, "The trump suit; for the record only.", required=False, label="Trump"),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "made_bid_scores",
-            Choice(("bid_plus_high_trump", "all_points", "bid_only")),
+            Choice(
+                ("bid_plus_high_trump", "all_points", "bid_only"),
+                labels=(
+                    ("bid_plus_high_trump", "the bid, + 5 for the high trump"),
+                    ("all_points", "everything taken"),
+                    ("bid_only", "the bid only"),
+                ),
+            ),
             "bid_plus_high_trump",
             "What a made bid below 30 scores: bid_plus_high_trump = the bid, plus 5 when the bidders "
             "won the high trump (McNeely); all_points = everything the bidders took (Hoyle); "
             "bid_only = the bid.",
+            label="A made bid scores",
+            hint="What a made bid below 30 scores: the bid, plus 5 when the bidders won the high trump (McNeely); everything the bidders took (Hoyle); or the bid alone.",
         ),
         Option(
             "min_bid",
             Choice((10, 15, 20)),
             15,
             "Lowest bid allowed. The 100-point rule (bid ≥ 20) applies on top while bid_20_at_100 is true.",
+            label="Lowest bid",
+            hint="The lowest bid allowed. A side with 100 or more must still bid 20 while that rule is on.",
         ),
-        Option("target", Integer(low=1), 120, "Points that win the game (= the match)."),
+        Option(
+            "target", Integer(low=1), 120, "Points that win the game (= the match).", label="Points to win"
+        ),
         Option(
             "end_rule",
-            Choice(("bidder_out_first", "higher_total")),
+            Choice(
+                ("bidder_out_first", "higher_total"),
+                labels=(("bidder_out_first", "the bidders win"), ("higher_total", "the higher total wins")),
+            ),
             "bidder_out_first",
             "Who wins when both sides reach the target on the same deal: bidder_out_first = the bidding "
             "side; higher_total = the higher total (equal totals play another deal).",
+            label="Both sides reach the target",
+            hint="Who wins when both sides reach the target on the same deal: the bidding side, or the higher total (equal totals play another deal).",
         ),
         Option(
             "defenders_score_at_100",
             Choice(
                 (True, False, WHEN_SET),
-                labels=((True, "yes"), (False, "no"), (WHEN_SET, "only when the bidders are set")),
+                labels=(
+                    (True, "what they took"),
+                    (False, "nothing"),
+                    (WHEN_SET, "what they took, only when the bid fails"),
+                ),
             ),
             True,
             "What a defending side that had 100 or more before the deal scores: true = what it took, as "
             'usual; false = nothing, so it can only go out on its own bid; "when_set" = what it took '
             "if the bid failed, nothing if it was made.",
+            label="Defenders with 100 or more score",
+            hint="What a defending side that had 100 or more before the deal scores: what it took, as usual; nothing, so it can only go out on its own bid; or what it took only when the bid failed.",
         ),
         Option(
             "bid_20_at_100",
             Boolean(),
             True,
             "Whether a side with 100 or more before the deal must bid at least 20.",
+            label="At 100, bid at least 20",
         ),
         Option(
             "thirty_bid_scores",
             Choice((60, 30)),
             60,
             "What a made bid of 30 scores, whatever made_bid_scores says.",
+            label="A made 30 scores",
+            hint="What a made bid of 30 scores, whatever a made bid below 30 scores.",
         ),
         Option(
             "thirty_for_sixty",
             Boolean(),
             False,
             'Allows the "30-for-60" bid: all 5 tricks for +60, or −60.',
+            label="30 for 60 bid",
+            hint="Allows the 30 for 60 bid: all 5 tricks for +60, or −60.",
         ),
         Option(
             "bid_out",
             Boolean(),
             False,
             "true: only the bidding side can win the game, when it makes its bid and reaches the target.",
+            label="Only the bidders go out",
+            hint="Only the bidding side can win the game, when it makes its bid and reaches the target.",
         ),
         Option(
             "three_sets_lose",
             Boolean(),
             False,
             "true: a side whose bid fails for the third time in the game loses it.",
+            label="Three failed bids lose",
+            hint="A side whose bid fails for the third time in the game loses it.",
         ),
         Option(
             "players",
-            Choice((4, SIX_HANDED)),
+            Choice(
+                (4, SIX_HANDED), labels=((4, "4: two partnerships"), (SIX_HANDED, "6: two teams of three"))
+            ),
             4,
             "4: two partnerships of two. 6: two teams of three, team-mates alternating round the "
             "table (seats 0, 2, 4 against 1, 3, 5); seats and the dealer run 0–5.",
+            label="Players",
+            hint="Six players make two teams of three, team-mates alternating round the table.",
         ),
         _first_dealer(Seat()),
     )

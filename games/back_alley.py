@@ -48,6 +48,13 @@ SEQUENCES: Mapping[str, tuple[int, ...]] = {
     "up-down-26": _UP + _DOWN,
     "down-up-20": tuple(range(10, 0, -1)) + tuple(range(1, 11)),
 }
+#: Each deal sequence in words, for the option's choices and the presets' names.
+SEQUENCE_WORDS: Mapping[str, str] = {
+    "down-up-26": "13 cards down to 1, then up to 13 (26 deals)",
+    "down-up-25": "13 cards down to 1, straight back up (25 deals)",
+    "up-down-26": "1 card up to 13, then down to 1 (26 deals)",
+    "down-up-20": "10 cards down to 1, then up to 10 (20 deals)",
+}
 PARTNERSHIP_PRESETS = ("down-up-26", "down-up-25", "up-down-26")
 
 #: The individual game (backalley-scorekeeper): five players, 52 cards, 10 down to 1 and back.
@@ -157,6 +164,7 @@ def _tricks_field(who: str, *, dead_deals: bool) -> Field:
         required=_unless_dead if dead_deals else True,
         required_text="yes, unless dead" if dead_deals else None,
         rules=(Rule("The values add up to n, the hand size of this deal.", _tricks_add_up),),
+        label="Tricks",
     )
 
 
@@ -170,6 +178,8 @@ INDIVIDUAL_FIELDS: tuple[Field, ...] = (
         default=False,
         # Out of play here, so the form leaves it out and true is refused on dead.
         when=PARTNERSHIP,
+        label="All passed",
+        hint="All four passed: the deal is dead, scores nothing and is dealt again with the same number of cards.",
     ),
     Field(
         "bids",
@@ -177,6 +187,8 @@ INDIVIDUAL_FIELDS: tuple[Field, ...] = (
         'Each player\'s bid: a number of tricks from 0 to n, or "board" (every trick). There is no '
         "pass. Board levels follow from the bidding order, which starts left of the dealer.",
         rules=(Rule("Numbers are from 0 to n, the hand size of this deal.", _solo_numbers_fit),),
+        label="Bids",
+        hint="Each player's bid: a number of tricks from 0 to the hand size, or board (every trick); there is no pass.",
     ),
     _tricks_field("player", dead_deals=False),
     Field(
@@ -189,12 +201,15 @@ INDIVIDUAL_FIELDS: tuple[Field, ...] = (
             Rule("No side twice.", _rainbow_once),
             Rule("A non-empty list only in a deal of 4 cards.", _rainbow_needs_four_cards),
         ),
+        label="Rainbows",
+        hint="The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each.",
     ),
     Field(
         "trump",
         Choice(SUITS),
         "The trump suit turned from the undealt cards; for the record only.",
         required=False,
+        label="Trump",
     ),
 )
 
@@ -295,6 +310,8 @@ class BackAlley(Game[BackAlleyState]):
                     _dead_has_no_play,
                 ),
             ),
+            label="All passed",
+            hint="All four passed: the deal is dead, scores nothing and is dealt again with the same number of cards.",
         ),
         Field(
             "bids",
@@ -306,6 +323,8 @@ class BackAlley(Game[BackAlleyState]):
                 Rule("Numbers are from 1 to n, the hand size of this deal.", _numbers_fit),
                 Rule('If all four are "pass", the deal must be entered as dead.', _not_all_pass),
             ),
+            label="Bids",
+            hint="Each player's bid: a number of tricks, board (every trick), or pass; partners' bids add up.",
         ),
         _tricks_field("partnership", dead_deals=True),
         Field(
@@ -315,50 +334,71 @@ class BackAlley(Game[BackAlleyState]):
             required=False,
             when=INDIVIDUAL,
             neutral=[],
+            label="Rainbows",
+            hint="The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each.",
         ),
         Field(
             "trump",
             Choice((*SUITS, "no-trump")),
             "The trump suit, or no-trump when a joker was turned; for the record only.",
             required=False,
+            label="Trump",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "deal_sequence",
-            Choice(tuple(SEQUENCES)),
+            Choice(tuple(SEQUENCES), labels=tuple(SEQUENCE_WORDS.items())),
             "down-up-26",
             "The hand sizes, one per played deal. down-up-26: 13, 12, …, 1, 1, 2, …, 13 (26 deals); "
             "down-up-25: 13, …, 1, 2, …, 13 (25 deals); up-down-26: 1, 2, …, 13, 13, 12, …, 1 (26 deals); "
             "down-up-20: 10, 9, …, 1, 1, 2, …, 10 (20 deals, the only one of the individual game).",
+            label="Hand sizes",
+            hint="The number of cards of each deal, from the first deal to the last; the individual game deals 10 down to 1 and back up.",
         ),
         Option(
             "failed_board",
-            Choice(("per_trick", "times_five")),
+            Choice(
+                ("per_trick", "times_five"),
+                labels=(("per_trick", "its value a card"), ("times_five", "5 a card")),
+            ),
             "per_trick",
             "Penalty for a failed board: per_trick = minus 10, 15 or 20 per card in the hand (as a made "
             "board scores); times_five = minus 5 per card in the hand, whatever the board level. No "
             "effect in the individual game.",
+            label="A failed board loses",
+            hint="A failed board loses 10, 15 or 20 a card in the hand (as a made board scores), or 5 a card whatever its level. Not in the individual game.",
         ),
         Option(
             "scoring",
-            Choice(("partnership", "individual")),
+            Choice(
+                ("partnership", "individual"),
+                labels=(("partnership", "two partnerships"), ("individual", "five on their own")),
+            ),
             "partnership",
             "partnership: two partnerships of two. individual: five players who each bid and score "
             "alone (the backalley-scorekeeper game).",
+            label="Players",
+            hint="Two partnerships of two, or five players who each bid and score alone.",
         ),
         Option(
             "board_scale",
-            Choice(("linear", "doubling")),
+            Choice(
+                ("linear", "doubling"),
+                labels=(("linear", "6, 12, 18, 24, 30 a card"), ("doubling", "6, 12, 24, 48, 96 a card")),
+            ),
             "linear",
             "Individual game only: what a board of level L is worth per card, linear = 6 × L (6, 12, "
             "18, 24, 30) or doubling = 6 × 2^(L−1) (6, 12, 24, 48, 96).",
+            label="Board values",
+            hint="Individual game only: what a board is worth a card, by how many boards were bid before it.",
         ),
         Option(
             "first_dealer",
             Seat(),
             0,
             "Who deals the first deal: a seat number, 0–3; in the individual game a player's name.",
+            label="First dealer",
         ),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -371,9 +411,7 @@ class BackAlley(Game[BackAlleyState]):
     }
     default_preset = "down-up-26"
     preset_names: ClassVar[Mapping[str, str]] = {
-        "down-up-26": "13 cards down to 1, then up to 13 (26 deals)",
-        "down-up-25": "13 cards down to 1, straight back up (25 deals)",
-        "up-down-26": "1 card up to 13, then down to 1 (26 deals)",
+        **{name: SEQUENCE_WORDS[name] for name in PARTNERSHIP_PRESETS},
         "individual": "Five players on their own (20 deals)",
     }
     variants = (

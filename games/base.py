@@ -156,9 +156,11 @@ class Game(ABC, Generic[S]):
             return cls.options
         preset = Option(
             "preset",
-            Choice(tuple(cls.presets)),
+            Choice(tuple(cls.presets), labels=tuple((name, cls.preset_name(name)) for name in cls.presets)),
             cls.default_preset,
             "A named set of option values that belong together (see the preset table).",
+            label="Rules",
+            hint="A set of house rules that belong together; the options below change single rules.",
         )
         return (preset, *cls.options)
 
@@ -166,7 +168,7 @@ class Game(ABC, Generic[S]):
     def first_dealer_option() -> Option:
         """``first_dealer`` of an individual game: a side name, ``sides[0]`` by default (docs/games/README.md §2).
 
-        Partnership games declare theirs as a seat number: ``Option("first_dealer", Seat(), 0, ...)``.
+        Partnership games declare theirs as a seat number: ``Option("first_dealer", Seat(), 0, ..., label=...)``.
         The options are resolved before the number of sides is checked, so an empty list has no
         default here; the side check then refuses it.
         """
@@ -176,6 +178,7 @@ class Game(ABC, Generic[S]):
             lambda sides: sides[0] if sides else None,
             "Who deals the first deal.",
             default_text="sides[0]",
+            label="First dealer",
         )
 
     # -- the rules: implemented by each game ------------------------------------------------

@@ -11,12 +11,18 @@ number: the :class:`TableShape` of its table, its own entry fields, its own decl
 options. A :class:`When` names the option values under which a field is in
 play (Klaverjas's ``kraak`` only while ``kraken`` is on): out of play the field is still accepted,
 but only with its neutral value, so that an entry written for the plain game stays valid.
+
+Every field and option has two audiences. The API, the JSON Schema and the command line know it by
+its ``name`` and describe it with ``help``, which may speak of keys and JSON values. A page shows its
+``label`` (words, required of every declaration) and its ``page_help()``: the ``hint`` written for a
+player or an organizer where ``help`` speaks JSON, else ``help`` itself. A value's words are its
+kind's (``Choice.labels``), for options as for fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.errors import GameError
@@ -88,6 +94,14 @@ class Field:
     #: Set for a field accepted whatever the options but worth asking only under some (Coinche's
     #: ``capot_alone`` matters only to a générale): the form leaves it out otherwise.
     asked_when: When | None = None
+    #: What the page calls the field, in words ("Card points"); the API keeps ``name``.
+    label: str = field(kw_only=True)
+    #: The page's help when ``help`` (the schema's description) is written in keys and JSON.
+    hint: str | None = field(default=None, kw_only=True)
+
+    def page_help(self) -> str:
+        """The help a page shows beside the field."""
+        return self.hint if self.hint is not None else self.help
 
     def in_play(self, options: Mapping[str, Any]) -> bool:
         """Whether the field is in play under the effective ``options``."""
@@ -140,6 +154,14 @@ class Option:
     help: str
     nullable: bool = False
     default_text: str | None = None
+    #: What the page calls the option, in words ("Contract made when"); the API keeps ``name``.
+    label: str = field(kw_only=True)
+    #: The page's help when ``help`` (the schema's description) is written in keys and JSON.
+    hint: str | None = field(default=None, kw_only=True)
+
+    def page_help(self) -> str:
+        """The help a page shows beside the option."""
+        return self.hint if self.hint is not None else self.help
 
     def default_for(self, sides: tuple[str, ...]) -> Any:
         """The default, which may depend on the sides (``first_dealer`` is ``sides[0]``)."""

@@ -2,7 +2,8 @@
 
 Each table sits between ``<!-- BEGIN generated:NAME -->`` and ``<!-- END generated:NAME -->``
 markers; ``python -m games docs`` rewrites them from the declaration and a test fails when a page
-no longer matches. The prose around them is written by hand.
+no longer matches. The prose around them is written by hand. The tables give each field and option both its API name
+and what the web pages call it (its label, and each option value in words).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from games.base import Game
-from games.declaration import Field
+from games.declaration import Field, Option
+from games.values import Choice
 
 
 def _cell(text: str) -> str:
@@ -32,19 +34,21 @@ def fields_table(game: type[Game[Any]]) -> str:
 
 
 def _fields_rows(fields: tuple[Field, ...]) -> str:
-    rows = ["| Field | Value | Required | Meaning and validation |", "|---|---|---|---|"]
+    rows = ["| Field | On the page | Value | Required | Meaning and validation |", "|---|---|---|---|---|"]
     for f in fields:
         kind = f.kind.describe() + (", or null" if f.nullable else "")
         rules = " ".join(f"({i}) {r.text}" for i, r in enumerate(f.rules, 1))
         meaning = f.help + (f" {rules}" if rules else "")
-        rows.append(f"| `{f.name}` | {_cell(kind)} | {_cell(f.required_label())} | {_cell(meaning)} |")
+        rows.append(
+            f"| `{f.name}` | {_cell(f.label)} | {_cell(kind)} | {_cell(f.required_label())} | {_cell(meaning)} |"
+        )
     return "\n".join(rows)
 
 
 def options_table(game: type[Game[Any]]) -> str:
     """Every option with its values, default and effect; an option that a variant declares
     otherwise gives both."""
-    rows = ["| Option | Values | Default | Effect |", "|---|---|---|---|"]
+    rows = ["| Option | On the page | Values | Default | Effect |", "|---|---|---|---|---|"]
     for o in game.all_options():
         values = o.kind.describe() + (", or null" if o.nullable else "")
         default = o.default_label()
@@ -55,8 +59,19 @@ def options_table(game: type[Game[Any]]) -> str:
                     values += f"; when {when}: {other.kind.describe()}"
                     if other.default_label() != o.default_label():
                         default += f"; when {when}: {other.default_label()}"
-        rows.append(f"| `{o.name}` | {_cell(values)} | {_cell(default)} | {_cell(o.help)} |")
+        rows.append(
+            f"| `{o.name}` | {_cell(_said(o))} | {_cell(values)} | {_cell(default)} | {_cell(o.help)} |"
+        )
     return "\n".join(rows)
+
+
+def _said(option: Option) -> str:
+    """The option's label, and each of its values in words, as the pages show them."""
+    kind = option.kind
+    if not isinstance(kind, Choice) or not kind.labels:
+        return option.label
+    words = "; ".join(f"`{_json(value)}`: {kind.label(value)}" for value in kind.values if kind.label(value))
+    return f"{option.label} ({words})"
 
 
 def presets_table(game: type[Game[Any]]) -> str:

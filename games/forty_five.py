@@ -40,17 +40,23 @@ class FortyFive(Game[None]):
             PerSide(Integer(0, TRICKS)),
             "Tricks taken by each partnership.",
             rules=(adds_up_to(TRICKS, "tricks"),),
+            label="Tricks",
         ),
         Field(
             "trump",
             RECORD_SUIT,
             "The trump suit (the turned card's suit); for the record only, no effect on the score.",
             required=False,
+            label="Trump",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("target", Integer(low=1), 45, "Points that win the game (= the match)."),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "target", Integer(low=1), 45, "Points that win the game (= the match).", label="Points to win"
+        ),
+        Option(
+            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+        ),
     )
 
     def start(self, table: Table) -> None:

@@ -105,6 +105,7 @@ class Jam(Game[JamState]):
             "Who won each of the 26 tricks, in order: A for the first side, B for the second.",
             required=False,
             rules=(exclusive_with("tricks", "runs"),),
+            label="Trick winners",
         ),
         Field(
             "tricks",
@@ -113,6 +114,7 @@ class Jam(Game[JamState]):
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
             rules=(adds_up_to(TRICKS, "tricks"),),
+            label="Tricks",
         ),
         Field(
             "runs",
@@ -126,16 +128,27 @@ class Jam(Game[JamState]):
                     _runs_fit,
                 ),
             ),
+            label="Streaks",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("target", Integer(low=1), 5, "Game points that win a rubber."),
-        Option("rubbers", Choice((1, 3)), 1, "1: the match is one rubber. 3: best of three rubbers."),
+        Option(
+            "target", Integer(low=1), 5, "Game points that win a rubber.", label="Game points for a rubber"
+        ),
+        Option(
+            "rubbers",
+            Choice((1, 3), labels=((1, "one rubber"), (3, "best of three"))),
+            1,
+            "1: the match is one rubber. 3: best of three rubbers.",
+            label="Rubbers",
+            hint="One rubber, or the best of three rubbers.",
+        ),
         Option(
             "restart_after_grand",
             Boolean(),
             False,
             "Whether a streak starts counting again after every 5th trick (9 in a row = grand + baby).",
+            label="Streaks start again after a grand",
         ),
         Game.first_dealer_option(),
     )

@@ -115,7 +115,7 @@ class Klaverjas(Game[None]):
     #: With a target the fixed length is not in use: echoed as null, so the options score again.
     deals_off_under_target = True
     fields: ClassVar[tuple[Field, ...]] = (
-        Field("playing", SideRef(), "The side that chose trumps (plays, *gaat*)."),
+        Field("playing", SideRef(), "The side that chose trumps (plays, *gaat*).", label="Playing side"),
         Field(
             "verzaakt",
             SideRef(),
@@ -123,6 +123,7 @@ class Klaverjas(Game[None]):
             required=False,
             nullable=True,
             default=None,
+            label="Revoke (verzaakt)",
         ),
         Field(
             "points",
@@ -131,6 +132,7 @@ class Klaverjas(Game[None]):
             required=_points_required,
             required_text="yes, unless `verzaakt` is set",
             rules=(adds_up_to(CARD_POINTS, "points"),),
+            label="Card points",
         ),
         Field(
             "roem",
@@ -145,6 +147,8 @@ class Klaverjas(Game[None]):
                     _roem_limits,
                 ),
             ),
+            label="Roem",
+            hint="The roem each side claimed in its tricks.",
         ),
         Field(
             "pit",
@@ -158,8 +162,9 @@ class Klaverjas(Game[None]):
                 Rule("The pit side has 162 points.", _pit_holds_all_points),
                 Rule("The other side won no trick, so it has no roem.", _pit_other_side_no_roem),
             ),
+            label="Pit (all 8 tricks)",
         ),
-        Field("trump", RECORD_SUIT, "The trump suit; for the record only.", required=False),
+        Field("trump", RECORD_SUIT, "The trump suit; for the record only.", required=False, label="Trump"),
         Field(
             "kraak",
             Choice(tuple(KRAAK_FACTORS), labels=tuple(KRAAK_WORDS.items())),
@@ -168,44 +173,73 @@ class Klaverjas(Game[None]):
             required=False,
             default="none",
             when=KRAKEN_ON,
+            label="Kraak",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "play_rule",
-            Choice(("amsterdam", "rotterdam")),
+            Choice(
+                ("amsterdam", "rotterdam"), labels=(("amsterdam", "Amsterdam"), ("rotterdam", "Rotterdam"))
+            ),
             "amsterdam",
             "Whether you must trump when your partner is winning the trick (rotterdam) or not "
             "(amsterdam). Recorded with the match; no effect on scoring.",
+            label="Trumping rule",
+            hint="Whether you must trump when your partner is winning the trick (Rotterdam) or not (Amsterdam). Recorded with the match; no effect on scoring.",
         ),
-        Option("four_jacks", Choice((200, 100)), 200, "The value of a `four_jacks` roem item."),
+        Option(
+            "four_jacks",
+            Choice((200, 100)),
+            200,
+            "The value of a `four_jacks` roem item.",
+            label="Four jacks are worth",
+            hint="What roem for four jacks is worth.",
+        ),
         Option(
             "defence_pit_bonus",
             Boolean(),
             True,
             "Whether defenders who take all 8 tricks also get +100.",
+            label="Defenders' pit bonus",
         ),
         Option(
             "nat_test",
-            Choice(("with_roem", "card_points")),
+            Choice(
+                ("with_roem", "card_points"),
+                labels=(("with_roem", "more points with roem"), ("card_points", "more card points")),
+            ),
             "with_roem",
             "What the playing side must win to make the deal: with_roem = more card points plus roem "
             "than the defenders; card_points = more card points (82 or more), roem left out of the "
             "test but still scored.",
+            label="To make the deal, the players need",
+            hint="What the playing side must win to make the deal: more card points plus roem than the defenders, or more card points (82 or more), roem still scored.",
         ),
         Option(
             "revoke_bonus",
-            Choice((0, 100)),
+            Choice((0, 100), labels=((0, "none"), (100, "100"))),
             0,
             "Extra roem for the side that did not revoke: 0, or 100 (162 + all roem + 100).",
+            label="Revoke bonus",
+            hint="Extra roem for the side that did not revoke: none, or 100 (162 + all roem + 100).",
         ),
         Option(
             "kraken",
-            Choice(("off", "whole_score", "card_points")),
+            Choice(
+                ("off", "whole_score", "card_points"),
+                labels=(
+                    ("off", "no doubling"),
+                    ("whole_score", "the whole score"),
+                    ("card_points", "the card points only"),
+                ),
+            ),
             "off",
             "Doubling (kraken). off: the `kraak` field must be none. whole_score: a kraak multiplies "
             "every score of the deal, roem and bonuses included. card_points: it multiplies the card "
             "points only.",
+            label="Doubling (kraken)",
+            hint="Whether a deal can be doubled (gekraakt), and whether a kraak multiplies the whole score of the deal, roem and bonuses included, or the card points only.",
         ),
         Option(
             "deals",
@@ -213,6 +247,8 @@ class Klaverjas(Game[None]):
             16,
             "A fixed-length match (a *boompje* of 16 deals: each player deals 4 times). Ignored "
             "when `target` is set.",
+            label="Number of deals",
+            hint="A fixed-length match (a boompje of 16 deals: each player deals 4 times); a target replaces it.",
         ),
         Option(
             "target",
@@ -221,8 +257,12 @@ class Klaverjas(Game[None]):
             "When set (commonly 1500), the match is played to this score instead of a number of "
             "deals. Giving both `deals` and `target` is an error on `deals`.",
             nullable=True,
+            label="Target",
+            hint="When set (commonly 1500), the match is played to this score instead of a number of deals.",
         ),
-        Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+        Option(
+            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+        ),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "amsterdam": {"play_rule": "amsterdam", "four_jacks": 200, "defence_pit_bonus": True},

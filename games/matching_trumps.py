@@ -127,12 +127,14 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             PerSide(Integer(0, TRICKS)),
             "Tricks taken by each player.",
             rules=(adds_up_to(TRICKS, "tricks"),),
+            label="Tricks",
         ),
         Field(
             "last_trick",
             SideRef(),
             "Who won the 10th trick (that player leads the next deal).",
             rules=(Rule("That player took at least one trick.", _last_trick_taken),),
+            label="Last trick",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -143,6 +145,8 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             "Teams as lists of positions in sides, e.g. [[0, 2], [1, 3]]; a team is labelled with its "
             'members\' names joined by " & ". null: everyone plays for themselves.',
             nullable=True,
+            label="Teams",
+            hint="Leave empty when everyone plays for themselves. For teams, the players' numbers, one team at a time: 1 3 / 2 4. A team is named after its players (Ann & Cy).",
         ),
         Option(
             "deals",
@@ -150,6 +154,8 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             lambda sides: 2 * len(sides),
             "Fixed-length match: it ends after this many deals (null, not in use, when target is set).",
             default_text="2 × number of players",
+            label="Number of deals",
+            hint="The match ends after this many deals (two per player when left empty); a target replaces it.",
         ),
         Option(
             "target",
@@ -158,6 +164,7 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             "When set, the match ends instead when one competitor alone has the highest total, at or "
             "above the target.",
             nullable=True,
+            label="Target",
         ),
         Game.first_dealer_option(),
     )

@@ -103,6 +103,7 @@ class Parcellus(Game[ParcellusState]):
             PerSide(Integer(0, PARCELS)),
             "Parcels captured by each player (every deal has 6).",
             rules=(adds_up_to(PARCELS, "parcels"),),
+            label="Parcels",
         ),
         Field(
             "cards",
@@ -113,6 +114,7 @@ class Parcellus(Game[ParcellusState]):
                 Rule("Each player has at least as many cards as parcels.", _cards_cover_parcels),
                 Rule("A player with no parcel has no cards.", _no_parcels_no_cards),
             ),
+            label="Cards",
         ),
         Field(
             "jack_of_hearts",
@@ -125,10 +127,19 @@ class Parcellus(Game[ParcellusState]):
                     "When all 24 cards were captured, null is not allowed.", _jack_captured_when_all_cards_are
                 ),
             ),
+            label="Jack of hearts",
+            hint="Who captured the J♥, or nobody.",
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("target", Integer(low=1), 30, "The score that ends the match (see the match structure)."),
+        Option(
+            "target",
+            Integer(low=1),
+            30,
+            "The score that ends the match (see the match structure).",
+            label="Points to end the match",
+            hint="The match ends after a deal where one player alone has the highest total, at this score or more.",
+        ),
         Game.first_dealer_option(),
     )
 

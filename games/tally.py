@@ -27,7 +27,12 @@ class Tally(Game[None]):
     max_sides = 8
     deals_off_under_target = True
     fields: ClassVar[tuple[Field, ...]] = (
-        Field("points", PerSide(Integer()), "Each side's points on this deal; negatives allowed."),
+        Field(
+            "points",
+            PerSide(Integer()),
+            "Each side's points on this deal; negatives allowed.",
+            label="Points",
+        ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -36,9 +41,25 @@ class Tally(Game[None]):
             None,
             "End the match when a side's total reaches this (see the match structure).",
             nullable=True,
+            label="Target",
+            hint="The match ends when a side's total reaches this; leave empty for no target.",
         ),
-        Option("deals", Integer(low=1), None, "End the match after this many deals.", nullable=True),
-        Option("win", Choice(("high", "low")), "high", "Whether the highest or the lowest total wins."),
+        Option(
+            "deals",
+            Integer(low=1),
+            None,
+            "End the match after this many deals.",
+            nullable=True,
+            label="Number of deals",
+            hint="The match ends after this many deals; leave empty for no fixed number.",
+        ),
+        Option(
+            "win",
+            Choice(("high", "low"), labels=(("high", "the highest total"), ("low", "the lowest total"))),
+            "high",
+            "Whether the highest or the lowest total wins.",
+            label="Winner",
+        ),
         Game.first_dealer_option(),
     )
 

@@ -28,11 +28,13 @@ from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
 from games.schema import game_schema
-from scoring import conflicts, numbering, services
+from scoring import conflicts, numbering
 from scoring.access import can_score, deal_or_404, match_or_404
-from scoring.documents import deal_document, match_document
+from scoring.documents import deal_document, deal_write_document, match_document
 from scoring.links import match_for_token
 from scoring.models import AuditEvent, Match, Source
+from scoring.services.deals import DealWrite, deal_correct, deal_void
+from scoring.services.matches import match_create
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
 from tablescore.conditional import conditional_get
@@ -114,8 +116,12 @@ def _require_scorer(request: Request, match: Match) -> None:
         raise exceptions.PermissionDenied("you may not score this match")
 
 
-def _respond_with_state(write: services.DealWrite) -> dict[str, Any]:
-    return {"deal": deal_document(write.deal, write.version), "match": match_document(write.match)}
+def _answer(write: DealWrite) -> dict[str, Any]:
+    """The answer to a deal write: the one stored for its ``Idempotency-Key`` (a repeat gets the
+    first answer byte for byte), else the deal and the match as they now stand."""
+    if write.answer is not None:
+        return write.answer
+    return deal_write_document(write.match, write.deal, write.version)
 
 
 _ETAG_NUMBER = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
@@ -309,7 +315,7 @@ class MatchCollection(APIView):
         if not form.is_valid():
             raise invalid_entry(form.errors)
         values = form.validated_data
-        match = services.match_create(
+        match = match_create(
             club=club_for_organizer(request.user, values.get("club")),
             game_key=values["game"],
             sides=values["sides"],
@@ -385,11 +391,10 @@ class MatchDeals(APIView):
             actor=actor_for(request),
             source=Source.API,
             idempotency_key=key,
-            respond=_respond_with_state,
         )
-        conflicts.refuse_conflict(written, numbering.DEAL_NUMBER)
+        write = conflicts.refuse_conflict(written, numbering.DEAL_NUMBER)
         return Response(
-            written.document, status=status.HTTP_200_OK if written.duplicate else status.HTTP_201_CREATED
+            _answer(write), status=status.HTTP_200_OK if written.duplicate else status.HTTP_201_CREATED
         )
 
 
@@ -428,7 +433,7 @@ class DealDetail(APIView):
     def put(self, request: Request, pk: int, number: int) -> Response:
         match = _match_to_write(request, pk)
         _require_scorer(request, match)
-        write = services.deal_correct(
+        write = deal_correct(
             match_id=match.pk,
             number=number,
             entry=request.data,
@@ -436,7 +441,7 @@ class DealDetail(APIView):
             actor=actor_for(request),
             source=Source.API,
         )
-        return Response(_respond_with_state(write), headers={"ETag": f'"{write.deal.version}"'})
+        return Response(_answer(write), headers={"ETag": f'"{write.deal.version}"'})
 
     @extend_schema(
         request=inline_serializer("Void", {"reason": serializers.CharField()}),
@@ -453,7 +458,7 @@ class DealDetail(APIView):
         reason = request.query_params.get("reason")
         if reason is None and isinstance(request.data, dict):
             reason = request.data.get("reason")
-        write = services.deal_void(
+        write = deal_void(
             match_id=match.pk,
             number=number,
             reason=str(reason or ""),
@@ -461,7 +466,7 @@ class DealDetail(APIView):
             actor=actor_for(request),
             source=Source.API,
         )
-        return Response(_respond_with_state(write))
+        return Response(_answer(write))
 
 
 class MatchHistory(APIView):

@@ -1,7 +1,7 @@
 """Two phones at one table (#13): a deal sent with the number its sender expects, and the
 conflicts that come of it. The natural key (match, deal number) protects the match:
 
-- the number is the next one: the deal is recorded (``services.deal_record``);
+- the number is the next one: the deal is recorded (``scoring.services.deals.deal_record``);
 - the deal is already scored with the same entry (a second phone, or the same phone again with
   a new key): one deal, answered as saved (an independent confirmation of it);
 - the deal is scored with another entry: a :class:`~scoring.models.DealConflict` is recorded
@@ -10,15 +10,13 @@ conflicts that come of it. The natural key (match, deal number) protects the mat
 - a number past the next one: refused (the deals before it are not in yet).
 
 A request without a number behaves as before. Writes here follow the services' rules: one
-transaction, the match's row locked, an audit event; they use the helpers of
-``scoring/services.py``.
+transaction, the match's row locked, an audit event (``scoring.services.common``).
 
 The table's last contact (``note_contact``) is written here too: when a table link's page or API
 call reached the server, and how many deals its phone said it still keeps."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -29,7 +27,6 @@ from django.utils import timezone
 
 from clubs.access import Actor
 from clubs.errors import Conflict, NotFound
-from scoring import services
 from scoring.models import (
     AuditAction,
     ConflictResolution,
@@ -40,6 +37,8 @@ from scoring.models import (
     Source,
     TableContact,
 )
+from scoring.services import deals
+from scoring.services.common import audit, by, locked_match
 
 #: A contact is written again once the count changes, or this long after the last one.
 CONTACT_EVERY = timedelta(seconds=30)
@@ -47,12 +46,10 @@ CONTACT_EVERY = timedelta(seconds=30)
 
 @dataclass(frozen=True)
 class Numbered:
-    """What a numbered write did: recorded (``created``), answered a repeated key, found the same
-    deal already scored (``duplicate``: the ``document`` of that deal), or recorded a ``conflict``
-    (no document)."""
+    """What a numbered write did: the ``write`` (recorded, a repeated key's answer, or the same
+    deal already scored: ``duplicate``), or a recorded ``conflict`` (no write)."""
 
-    document: dict[str, Any] | None
-    created: bool
+    write: deals.DealWrite | None
     conflict: DealConflict | None = None
     duplicate: bool = False
 
@@ -65,11 +62,14 @@ def conflict_rule(conflict: DealConflict) -> str:
     )
 
 
-def refuse_conflict(written: Numbered, field: str) -> None:
-    """An edge's answer to a recorded conflict: a 409 naming the conflict (it is stored already)."""
+def refuse_conflict(written: Numbered, field: str) -> deals.DealWrite:
+    """An edge's answer to a recorded conflict: a 409 naming the conflict (it is stored already);
+    otherwise the write."""
     if written.conflict is not None:
         conflict = written.conflict
         raise Conflict(conflict_rule(conflict), field, conflict=conflict.pk, number=conflict.number)
+    assert written.write is not None
+    return written.write
 
 
 def deal_record_numbered(
@@ -80,14 +80,13 @@ def deal_record_numbered(
     actor: Actor,
     source: Source = Source.API,
     idempotency_key: str | None = None,
-    respond: Callable[[services.DealWrite], dict[str, Any]] | None = None,
 ) -> Numbered:
     """Record ``entry`` as deal ``number`` of the match (see the module's doc); ``number=None``
-    records the next deal, as ``services.deal_record`` does."""
+    records the next deal, as ``deals.deal_record`` does."""
     if number is not None and number < 1:
         raise Conflict("a deal number starts at 1", "number")
     with transaction.atomic():
-        match = services._locked(match_id, with_state=True)
+        match = locked_match(match_id, with_state=True)
         repeated = (
             bool(idempotency_key)
             and IdempotentRequest.objects.filter(match=match, key=idempotency_key).exists()
@@ -96,37 +95,24 @@ def deal_record_numbered(
             None if number is None or repeated else Deal.objects.filter(match=match, number=number).first()
         )
         if taken is not None:
-            return _taken(match, taken, entry, actor, source, respond)
+            return _taken(match, taken, entry, actor, source)
         if number is not None and not repeated:
             last = Deal.objects.filter(match=match).aggregate(last=Max("number"))["last"] or 0
             if number > last + 1:
                 raise Conflict(
                     f"deal {last + 1} is not scored yet: the deals go in order", "number", next=last + 1
                 )
-        document, created = services.deal_record(
-            match_id=match_id,
-            entry=entry,
-            actor=actor,
-            source=source,
-            idempotency_key=idempotency_key,
-            respond=respond,
+        write = deals.deal_record(
+            match_id=match_id, entry=entry, actor=actor, source=source, idempotency_key=idempotency_key
         )
-        return Numbered(document, created)
+        return Numbered(write)
 
 
-def _taken(
-    match: Match,
-    deal: Deal,
-    entry: Any,
-    actor: Actor,
-    source: Source,
-    respond: Callable[[services.DealWrite], dict[str, Any]] | None,
-) -> Numbered:
+def _taken(match: Match, deal: Deal, entry: Any, actor: Actor, source: Source) -> Numbered:
     version = deal.versions.get(version=deal.version)
-    fingerprint = services._fingerprint(entry)
-    if not deal.voided and services._fingerprint(version.entry) == fingerprint:
-        write = services.DealWrite(match, deal, version, match.state)
-        return Numbered((respond or services._default_response)(write), False, duplicate=True)
+    fingerprint = deals._fingerprint(entry)
+    if not deal.voided and deals._fingerprint(version.entry) == fingerprint:
+        return Numbered(deals.DealWrite(match, deal, version, created=False), duplicate=True)
     conflict = DealConflict.objects.filter(
         match=match, number=deal.number, fingerprint=fingerprint, resolved_at__isnull=True
     ).first()
@@ -138,11 +124,9 @@ def _taken(
             entry=entry,
             fingerprint=fingerprint,
             source=source,
-            actor_user=actor.account,
-            actor_label=actor.label,
-            actor_ip=actor.ip,
+            **by(actor),
         )
-        services._audit(
+        audit(
             match,
             AuditAction.CONFLICT_RECORDED,
             actor,
@@ -150,7 +134,7 @@ def _taken(
             version=deal.version,
             detail={"entry": entry, "conflict": conflict.pk},
         )
-    return Numbered(None, False, conflict)
+    return Numbered(None, conflict)
 
 
 def conflict_resolve(
@@ -159,7 +143,7 @@ def conflict_resolve(
     """Settle a conflict: keep the scored entry, or use the other one (a new version of the deal,
     the whole match replayed, refused like any correction it would make invalid)."""
     with transaction.atomic():
-        match = services._locked(match_id)
+        match = locked_match(match_id)
         conflict = DealConflict.objects.select_for_update().filter(pk=conflict_id, match=match).first()
         if conflict is None:
             raise NotFound("no such conflict", "conflict")
@@ -167,7 +151,7 @@ def conflict_resolve(
             raise Conflict(f"the conflict on deal {conflict.number} was already settled", "conflict")
         if use_other:
             deal = Deal.objects.get(match=match, number=conflict.number)
-            services.deal_correct(
+            deals.deal_correct(
                 match_id=match_id,
                 number=conflict.number,
                 entry=conflict.entry,
@@ -179,7 +163,7 @@ def conflict_resolve(
         conflict.resolved_by = actor.label
         conflict.resolved_at = timezone.now()
         conflict.save(update_fields=["resolution", "resolved_by", "resolved_at"])
-        services._audit(
+        audit(
             match,
             AuditAction.CONFLICT_RESOLVED,
             actor,

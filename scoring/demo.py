@@ -12,8 +12,9 @@ from typing import Any
 from clubs.access import Actor
 from clubs.models import Club
 from games import GAMES
-from scoring import services
 from scoring.models import Match
+from scoring.services.deals import deal_record
+from scoring.services.matches import match_create
 
 #: (title, game, sides, seats, options, deals): matches left in progress.
 MATCHES: tuple[tuple[str, str, list[str], list[str] | None, dict[str, Any], list[Any]], ...] = (
@@ -65,10 +66,10 @@ def load_match_demo(club: Club) -> str:
     for title, key, sides, seats, options, deals in MATCHES:
         if key not in GAMES or Match.objects.filter(club=club, title=title).exists():
             continue
-        match = services.match_create(
+        match = match_create(
             club=club, game_key=key, sides=sides, options=options, seats=seats, title=title, actor=actor
         )
         for entry in deals:
-            services.deal_record(match_id=match.pk, entry=entry, actor=actor)
+            deal_record(match_id=match.pk, entry=entry, actor=actor)
     titles = [title for title, *_ in MATCHES]
     return f"{Match.objects.filter(club=club, title__in=titles).count()} matches"

@@ -44,3 +44,10 @@ def match_document(match: Match) -> dict[str, Any]:
         }
     )
     return doc
+
+
+def deal_write_document(match: Match, deal: Deal, version: DealVersion) -> dict[str, Any]:
+    """The answer to a deal written (recorded, corrected or voided): the deal and the match as they
+    now stand. The deal services store it as the first answer to a request with an
+    ``Idempotency-Key``, so that its repeat gets it byte for byte."""
+    return {"deal": deal_document(deal, version), "match": match_document(match)}

@@ -65,7 +65,8 @@ def saved_notice(written: Numbered) -> str:
     if written.conflict is not None:
         n = written.conflict.number
         return f"Deal {n} is not saved: another entry for deal {n} is already scored. Both are kept below: decide which one counts."
-    number = (written.document or {}).get("deal", {}).get("number")
+    assert written.write is not None
+    number = written.write.deal.number
     if written.duplicate:
         return f"Deal {number} was already saved with the same entry (from another phone)."
-    return f"Deal {number} saved." if number else "Deal saved."
+    return f"Deal {number} saved."

@@ -1,7 +1,7 @@
 """The table's **Undo last deal**: while the match is open, take its last counting deal out, with
 a reason already filled in ("Undo: entered by mistake", editable), after a confirmation.
 
-It is the existing void (``services.deal_void``: a new version with no entry, the match replayed
+It is the existing void (``scoring.services.deals.deal_void``: a new version with no entry, the match replayed
 without it, an audit event with the reason) with the deal's version as ``If-Match``, so an undo
 sent twice, or after another phone changed or added a deal, changes nothing and says why. Without
 JavaScript the confirmation is a page (``link_pages.confirmation``); with it, a dialog first. The
@@ -22,16 +22,18 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages, services
+from scoring import link_pages
 from scoring.access import scorer_match
 from scoring.display import Board
 from scoring.forms import UndoForm
 from scoring.models import Match, MatchStatus, Source
+from scoring.services.deals import deal_void
+from scoring.services.ledger import live_entries
 
 
 def last_live(match: Match) -> tuple[int, int] | None:
     """The number and version of the match's last counting deal, if it has one."""
-    live = services.live_entries(match)
+    live = live_entries(match)
     return (live[-1][0].number, live[-1][0].version) if live else None
 
 
@@ -90,7 +92,7 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
             back=here,
         )
     try:
-        services.deal_void(
+        deal_void(
             match_id=match.pk,
             number=number,
             reason=form.cleaned_data["reason"],

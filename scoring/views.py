@@ -33,7 +33,7 @@ from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.parts import listings
 from games import GAMES, MatchState
-from scoring import belonging, conflicts, display, link_pages, numbering, services
+from scoring import belonging, conflicts, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
@@ -42,6 +42,8 @@ from scoring.forms.reading import entry_words
 from scoring.links import scorer_path, scorer_url
 from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
 from scoring.qr import qr_svg
+from scoring.services import deals, ledger, matches
+from scoring.services.links import table_link_revoke
 from tablescore.conditional import conditional_get
 
 #: Seconds between two polls of a scoreboard.
@@ -54,9 +56,9 @@ POLL_SECONDS = 4
 def _board(match: Match) -> display.Board:
     """The scoreboard: the match replayed by its game from its deals' current versions (one
     query), so that every fact shown is the game's answer for the match as it stands."""
-    rows = services.deal_rows(match)
+    rows = ledger.deal_rows(match)
     live = [(deal, version) for deal, version in rows if not deal.voided]
-    played = services.replay(match, [version.entry for _, version in live])
+    played = ledger.replay(match, [version.entry for _, version in live])
     return display.board(match, played, live, [deal for deal, _ in rows if deal.voided])
 
 
@@ -67,9 +69,9 @@ def _entry_form(match: Match, played: MatchState[Any], **given: Any) -> EntryFor
 
 def _before(match: Match, number: int) -> MatchState[Any]:
     """The match as it stood before deal ``number`` (all of it, for a voided deal)."""
-    live = services.live_entries(match)
+    live = ledger.live_entries(match)
     position = next((i for i, (deal, _) in enumerate(live) if deal.number == number), len(live))
-    return services.replay(match, [version.entry for _, version in live[:position]])
+    return ledger.replay(match, [version.entry for _, version in live[:position]])
 
 
 def _poll_response(
@@ -109,15 +111,15 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     how to start one."""
     the_club = get_object_or_404(Club, slug=slug)
     status = request.GET.get("status", "")
-    matches = the_club.matches.all()
+    shown = the_club.matches.all()
     if status in MatchStatus.values:
-        matches = matches.filter(status=status)
+        shown = shown.filter(status=status)
     return render(
         request,
         "scoring/club.html",
         {
             "club": the_club,
-            "matches": matches[:100],
+            "matches": shown[:100],
             "status": status,
             "statuses": MatchStatus.choices,
             "organizer": can_manage(request.user, the_club),
@@ -214,9 +216,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         else:  # saved, or a recorded conflict (both entries shown on the page, to settle)
             notice = numbering.saved_notice(written)
             if not request.htmx:  # type: ignore[attr-defined]
-                messages.add_message(
-                    request, messages.WARNING if written.conflict else messages.SUCCESS, notice
-                )
+                level = messages.WARNING if written.conflict else messages.SUCCESS
+                messages.add_message(request, level, notice)
                 return redirect("scoring:table", token=token)  # the message and the totals on top
             match.refresh_from_db()
             context = _table_context(request, match, token, _board(match))
@@ -293,7 +294,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     expected = _int_or_none(request.POST.get("version"))
     if entry is not None:
         try:
-            services.deal_correct(
+            deals.deal_correct(
                 match_id=match.pk,
                 number=number,
                 entry=entry,
@@ -333,7 +334,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
     void_form = VoidForm(request.POST)
     if void_form.is_valid():
         try:
-            services.deal_void(
+            deals.deal_void(
                 match_id=match.pk,
                 number=number,
                 reason=void_form.cleaned_data["reason"],
@@ -356,7 +357,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
 def table_rematch(request: HttpRequest, token: str) -> HttpResponse:
     """A new match with the same game, options, sides and seats; the table moves on to it."""
     match = scorer_match(token)
-    new = services.rematch(match=match, actor=actor_for(request, table_link_club=match.club_id))
+    new = matches.rematch(match=match, actor=actor_for(request, table_link_club=match.club_id))
     return redirect(scorer_path(new))
 
 
@@ -377,7 +378,7 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
         arguments = form.arguments()
         if arguments is not None:
             try:
-                match = services.match_create(club=the_club, actor=actor_for(request), **arguments)
+                match = matches.match_create(club=the_club, actor=actor_for(request), **arguments)
             except ServiceError as error:
                 form.report(error.field, error.rule)
             else:
@@ -461,7 +462,7 @@ def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
             yes="Yes, replace the link" if renew else "Yes, revoke the link",
             carried=["renew"],
         )
-    services.table_link_revoke(
+    table_link_revoke(
         match_id=match.pk,
         actor=actor_for(request),
         renew=renew,
@@ -485,7 +486,7 @@ def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
         )
     form = AbandonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    services.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request))
+    matches.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request))
     messages.success(request, "The match was abandoned.")
     return redirect("scoring:match_manage", pk=match.pk)
 
@@ -494,6 +495,6 @@ def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same game, options, sides and seats."""
     match = _managed_match(request, pk)
-    new = services.rematch(match=match, actor=actor_for(request))
+    new = matches.rematch(match=match, actor=actor_for(request))
     messages.success(request, "Rematch started: hand its scorer link to the table.")
     return redirect("scoring:match_manage", pk=new.pk)

@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 
 from clubs.access import Actor
 from clubs.models import Club, ClubRole, Player, StaffRole
-from scoring import services
 from scoring.models import Match
+from scoring.services.deals import deal_record
+from scoring.services.matches import match_create
 
 
 class ClubFactory(factory.django.DjangoModelFactory):
@@ -64,7 +65,7 @@ def make_match(
 ) -> Match:
     """A match created and played through the services, as a table would."""
     actor = Actor(label="factory")
-    match = services.match_create(
+    match = match_create(
         club=club or ClubFactory(),
         game_key=game,
         sides=sides or ["Ann", "Ben"],
@@ -73,6 +74,6 @@ def make_match(
         **kwargs,
     )
     for entry in deals:
-        services.deal_record(match_id=match.pk, entry=entry, actor=actor)
+        deal_record(match_id=match.pk, entry=entry, actor=actor)
     match.refresh_from_db()
     return match

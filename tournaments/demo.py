@@ -6,7 +6,7 @@
   two quarter-finals are decided, a third is under way.
 
 Everything goes through the services, as an organizer and the tables would (the deals through
-``scoring.services.deal_record``). Idempotent: an event that exists is left as it is. The draws
+``scoring.services.deals.deal_record``). Idempotent: an event that exists is left as it is. The draws
 are fixed (seeded), so the demo is the same on every machine. Registered as the tournaments app's
 part of the demo club (``clubs.parts``).
 
@@ -25,7 +25,7 @@ from clubs.access import Actor
 from clubs.models import Club
 from games import find_game
 from scoring.models import MatchStatus
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
 from tournaments.pairing.formats import EntrantKind, Format

@@ -67,7 +67,7 @@ QUEUE = "tablescore-load"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from bench.servers import answers_ping, free_port, gunicorn_command, production_environment  # noqa: E402
+from bench.servers import answers_ping, free_port, gunicorn_command, production_environment, scratch_database  # noqa: E402
 
 # -- processes ------------------------------------------------------------------------------------
 
@@ -132,12 +132,7 @@ def port_open(port: int) -> bool:
 
 
 def recreate_database() -> str:
-    import psycopg
-
-    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    return SERVER_URL.rsplit("/", 1)[0] + "/" + DB_NAME
+    return scratch_database(DB_NAME, SERVER_URL)
 
 
 def drop_database() -> None:
@@ -379,17 +374,18 @@ def check_replays(verdicts: Verdicts) -> None:
     """``match_refresh`` (replay the deals, compare with the cache) on every match, rolled back."""
     from django.db import transaction
 
-    from scoring import services
     from scoring.models import Match, MatchStatus
+    from scoring.services.ledger import replay
+    from scoring.services.matches import match_refresh
 
     problems: list[str] = []
     matches = list(Match.objects.order_by("pk"))
     for match in matches:
         with transaction.atomic():
-            if services.match_refresh(match_id=match.pk):
+            if match_refresh(match_id=match.pk):
                 problems.append(f"match {match.pk}: cached state differs from a replay of its deals")
             transaction.set_rollback(True)
-        state = services.replay(match)
+        state = replay(match)
         if match.deal_count != len(state.deals):
             problems.append(f"match {match.pk}: deal_count {match.deal_count}, replay {len(state.deals)}")
         expected = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS

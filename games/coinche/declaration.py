@@ -121,6 +121,8 @@ FIELDS: tuple[Field, ...] = (
         required=False,
         default=False,
         rules=(Rule("With `true`, no other field may be present.", _dead_alone),),
+        label="All passed",
+        hint="All four passed: the deal is dead, scores nothing, and the next player deals.",
     ),
     Field(
         "taker",
@@ -128,6 +130,7 @@ FIELDS: tuple[Field, ...] = (
         "The side that won the auction.",
         required=_unless_dead,
         required_text="yes, unless dead",
+        label="Taker",
     ),
     Field(
         "bid",
@@ -146,6 +149,8 @@ FIELDS: tuple[Field, ...] = (
         "player alone wins all 8 tricks; it outbids capot).",
         required=_unless_dead,
         required_text="yes, unless dead",
+        label="Bid",
+        hint="The contract: 80 to 250 in tens, capot (all 8 tricks), or générale (one player alone wins all 8 tricks; it outbids capot).",
     ),
     Field(
         "trump",
@@ -157,6 +162,7 @@ FIELDS: tuple[Field, ...] = (
         "The trump suit of the contract, or no-trump / all-trump.",
         required=_unless_dead,
         required_text="yes, unless dead",
+        label="Trump",
     ),
     Field(
         "double",
@@ -169,6 +175,8 @@ FIELDS: tuple[Field, ...] = (
                 'With capot_doublable false, a "capot" or "generale" bid must have "none".', _capot_doublable
             ),
         ),
+        label="Doubled",
+        hint="Coinche: doubled by the defence; surcoinche: redoubled by the taker.",
     ),
     Field(
         "points",
@@ -179,6 +187,8 @@ FIELDS: tuple[Field, ...] = (
         required=_unless_dead,
         required_text="yes, unless dead",
         rules=(adds_up_to(_entry_total, "points"),),
+        label="Card points",
+        hint="Card points taken by each side, the last trick's 10 included: 162 in a suit contract; at no-trump and all-trump as the options count the cards.",
     ),
     Field(
         "capot",
@@ -188,6 +198,7 @@ FIELDS: tuple[Field, ...] = (
         nullable=True,
         default=None,
         rules=(Rule("That side must have points = N (the other side 0).", _capot_holds_all),),
+        label="Capot",
     ),
     Field(
         "capot_alone",
@@ -198,6 +209,8 @@ FIELDS: tuple[Field, ...] = (
         default=False,
         rules=(Rule("`true` needs `capot` to name a side.", _alone_needs_capot),),
         asked_when=When("generale", (True,)),
+        label="Capot by one player alone",
+        hint="One player of the capot side won all 8 tricks by himself (his partner won none): what a générale bid needs.",
     ),
     Field(
         "belote",
@@ -213,6 +226,8 @@ FIELDS: tuple[Field, ...] = (
                 _belote_count_fits,
             ),
         ),
+        label="Belote",
+        hint="Who declared belote (K and Q of trumps in one hand), once for each belote.",
     ),
     Field(
         "melds",
@@ -233,48 +248,94 @@ FIELDS: tuple[Field, ...] = (
                 no_shared_cards,
             ),
         ),
+        label="Declarations",
+        hint="Each side's declarations: a tierce, quarte or quinte (its top card and suit), or a carré (its rank).",
     ),
 )
 
 OPTIONS: tuple[Option, ...] = (
-    Option("target", Integer(low=10), 1000, "Points that win the match."),
+    Option("target", Integer(low=10), 1000, "Points that win the match.", label="Points to win"),
     Option(
         "made_test",
-        Choice(values_of(MadeTest)),
+        Choice(
+            values_of(MadeTest),
+            labels=(
+                (MadeTest.BEAT_DEFENCE.value, "bid reached, defence beaten"),
+                (MadeTest.BEAT_DEFENCE_PLUS_TWO.value, "bid + 2 reached, defence beaten"),
+                (MadeTest.REACH_BID.value, "bid reached"),
+            ),
+        ),
         MadeTest.BEAT_DEFENCE.value,
         "beat_defence: the taker needs at least the bid and more than the defence; "
         "beat_defence_plus_two: the same with at least bid + 2; reach_bid: at least the bid "
         "(82 for an 80 bid), whatever the defence took.",
+        label="Contract made when",
+        hint="The taker needs at least the bid and more points than the defence (with + 2: at least the bid plus 2), or only the bid (82 for an 80 bid), whatever the defence took.",
     ),
     Option(
         "tie_rule",
-        Choice(values_of(TieRule)),
+        Choice(
+            values_of(TieRule),
+            labels=(
+                (TieRule.FAILED.value, "the contract fails"),
+                (TieRule.MADE_IF_BID_REACHED.value, "made if the bid is reached"),
+                (TieRule.LITIGE.value, "litige: points held in a pot"),
+            ),
+        ),
         TieRule.FAILED.value,
         "A tie at or above the bid under the beat_defence tests: failed, made_if_bid_reached, or "
         "litige (the taker's points are held in a pot for the next made contract).",
+        label="A tie at the bid",
+        hint="When the taker ties with the defence at or above the bid (and must beat the defence): the contract fails, it is made, or litige: the taker's points wait in a pot for the next made contract.",
     ),
     Option(
         "double_formula",
-        Choice(values_of(DoubleFormula)),
+        Choice(
+            values_of(DoubleFormula),
+            labels=(
+                (DoubleFormula.ALL_SCORES.value, "every score"),
+                (DoubleFormula.WINNER_TAKES_ALL.value, "winner takes all"),
+                (DoubleFormula.BID_ONLY.value, "the contract value only"),
+                (DoubleFormula.WINNER_ONLY.value, "the winner's score only"),
+            ),
+        ),
         DoubleFormula.ALL_SCORES.value,
         "all_scores: every score is multiplied; winner_takes_all: a doubled contract's winner takes "
         "160 + contract (× 2 or × 4) and the loser keeps only a belote; bid_only: only the "
         "contract value is multiplied; winner_only: only the contract winner's score is multiplied "
         "(the defence's declarations and belote on a failed contract are not).",
+        label="A coinche multiplies",
+        hint="Every score; or the winner takes 160 plus the contract (× 2 or × 4) and the loser keeps only a belote; or only the contract value; or only the contract winner's score (not the defence's declarations, nor belote on a failed contract).",
     ),
-    Option("surcoinche_factor", Choice((4, 3)), 4, "Multiplier for a surcoinche."),
+    Option(
+        "surcoinche_factor",
+        Choice((4, 3), labels=((4, "× 4"), (3, "× 3"))),
+        4,
+        "Multiplier for a surcoinche.",
+        label="A surcoinche multiplies by",
+    ),
     Option(
         "failed_capot_value",
         Choice((500, 410)),
         500,
         "What the defence gets for a failed capot bid (before declarations and doubling).",
+        label="A failed capot gives the defence",
     ),
-    Option("capot_doublable", Boolean(), True, "false: a capot or generale bid cannot be coinched."),
+    Option(
+        "capot_doublable",
+        Boolean(),
+        True,
+        "false: a capot or generale bid cannot be coinched.",
+        label="A capot can be coinched",
+        hint="A capot or générale bid may be coinched.",
+    ),
     Option(
         "unbid_capot_bonus",
         Boolean(),
         True,
         "Whether an unbid capot also counts its last trick as 100 (true) or 10 like any deal (false).",
+        label="An unbid capot's last trick counts 100",
+        hint="An unbid capot counts its last trick as 100 instead of 10 like any deal.",
     ),
     Option(
         "melds_to_winner",
@@ -282,27 +343,66 @@ OPTIONS: tuple[Option, ...] = (
         False,
         "true: a failed taker's declarations go to the defence, and a made capot takes the "
         "defence's declarations.",
+        label="Declarations go to the contract's winner",
+        hint="A failed taker's declarations go to the defence, and a made capot takes the defence's declarations.",
     ),
     Option(
         "belote_in_contract",
         Boolean(),
         True,
         "Whether belote counts toward making the contract (it is scored either way).",
+        label="Belote counts toward the contract",
     ),
     Option(
         "belote_on_failure",
-        Choice(values_of(BeloteOnFailure)),
+        Choice(
+            values_of(BeloteOnFailure),
+            labels=(
+                (BeloteOnFailure.STAYS.value, "stays with the taker"),
+                (BeloteOnFailure.TO_DEFENCE.value, "goes to the defence"),
+            ),
+        ),
         BeloteOnFailure.STAYS.value,
         "Who scores the taker's belote when the taker fails: stays with the taker, or to_defence.",
+        label="A failed taker's belote",
+        hint="Who scores the taker's belote when the contract fails.",
     ),
-    Option("declarations", Boolean(), True, "Whether declarations (melds) other than belote are played."),
-    Option("no_trump", Boolean(), False, 'Allows "no-trump" contracts.'),
-    Option("all_trump", Boolean(), False, 'Allows "all-trump" contracts.'),
+    Option(
+        "declarations",
+        Boolean(),
+        True,
+        "Whether declarations (melds) other than belote are played.",
+        label="Declarations (melds)",
+    ),
+    Option(
+        "no_trump",
+        Boolean(),
+        False,
+        'Allows "no-trump" contracts.',
+        label="No-trump contracts",
+        hint="Allows no-trump contracts.",
+    ),
+    Option(
+        "all_trump",
+        Boolean(),
+        False,
+        'Allows "all-trump" contracts.',
+        label="All-trump contracts",
+        hint="Allows all-trump contracts.",
+    ),
     Option(
         "point_scale",
-        Choice(values_of(PointScale)),
+        Choice(
+            values_of(PointScale),
+            labels=(
+                (PointScale.PARLETT.value, "Parlett: 130 and 258 a deal"),
+                (PointScale.FFB.value, "FFB: 162 both"),
+            ),
+        ),
         PointScale.PARLETT.value,
         "Card values at no-trump and all-trump: parlett (130 and 258 a deal) or ffb (162 both).",
+        label="Card values at no-trump and all-trump",
+        hint="What the cards of a deal add up to at no-trump and at all-trump.",
     ),
     Option(
         "belote_alone_cannot_win",
@@ -310,28 +410,45 @@ OPTIONS: tuple[Option, ...] = (
         False,
         "true: a side cannot reach the target on a deal where its contract failed or the opponents "
         "made capot against it.",
+        label="No going out on a failed contract",
+        hint="A side cannot reach the target on a deal where its contract failed or the opponents made capot against it.",
     ),
     Option(
         "final_tie",
-        Choice(values_of(FinalTie)),
+        Choice(
+            values_of(FinalTie),
+            labels=(
+                (FinalTie.EXTRA_DEAL.value, "play another deal"),
+                (FinalTie.LAST_CONTRACT_WINNER.value, "the contract's winner wins"),
+            ),
+        ),
         FinalTie.EXTRA_DEAL.value,
         "Both sides past the target on equal totals: extra_deal (play another deal) or "
         "last_contract_winner (the winner of that deal's contract wins).",
+        label="Equal totals past the target",
+        hint="Both sides past the target with equal totals: play another deal, or the winner of that deal's contract wins.",
     ),
     Option(
         "generale",
         Boolean(),
         False,
         'Allows the "generale" bid: one player alone wins all 8 tricks, for a contract value of 500.',
+        label="Générale bid",
+        hint="Allows the générale bid: one player alone wins all 8 tricks, for a contract value of 500.",
     ),
     Option(
         "rounding",
-        Choice(values_of(Rounding)),
+        Choice(
+            values_of(Rounding),
+            labels=((Rounding.DEAL.value, "each deal"), (Rounding.TOTAL.value, "the running totals")),
+        ),
         Rounding.DEAL.value,
         "deal: each deal's points are rounded to the nearest 10; total: deal scores stay exact, and the "
         "score sheet (and the match end) rounds the running totals.",
+        label="Rounding to 10",
+        hint="Each deal's points are rounded to the nearest 10; or deal scores stay exact and the score sheet (and the end of the match) rounds the running totals.",
     ),
-    Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3)."),
+    Option("first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"),
 )
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -81,6 +81,7 @@ FIELDS: tuple[Field, ...] = (
         required=False,
         default=False,
         rules=(Rule("With `true`, no other field may be present.", _dead_alone),),
+        label="All passed",
     ),
     Field(
         "declarer",
@@ -88,6 +89,7 @@ FIELDS: tuple[Field, ...] = (
         "The player who set the contract (named trumps or no trump).",
         required=_alive,
         required_text="yes, unless `dead`",
+        label="Declarer",
     ),
     Field(
         "contract",
@@ -95,22 +97,27 @@ FIELDS: tuple[Field, ...] = (
         "The contract as set; on a nullo deal, the contract that the nullo replaced.",
         required=_alive,
         required_text="yes, unless `dead`",
+        label="Contract",
     ),
     Field(
         "special",
-        Choice(SPECIALS),
+        Choice(SPECIALS, labels=(("none", "neither"), (NULLO, "nullo"), (SLAM, "slam"))),
         '"nullo": the declarer\'s opponent bid nullo and was not overcalled (he is the nullo '
         'bidder). "slam": the opponent bid nullo and the declarer overcalled with a slam, played '
         "in `contract`.",
         required=False,
         default="none",
+        label="Nullo or slam",
+        hint="Nullo: the declarer's opponent bid nullo and was not overcalled (he is the nullo bidder). Slam: the opponent bid nullo and the declarer overcalled with a slam, played in the contract.",
     ),
     Field(
         "double",
-        Choice((1, 2, 4)),
+        Choice((1, 2, 4), labels=((1, "no"), (2, "doubled"), (4, "redoubled"))),
         "1, 2 (doubled) or 4 (redoubled). No effect on a nullo deal.",
         required=False,
         default=1,
+        label="Doubled",
+        hint="Doubled or redoubled. No effect on a nullo deal.",
     ),
     Field(
         "tricks",
@@ -119,6 +126,7 @@ FIELDS: tuple[Field, ...] = (
         required=_alive,
         required_text="yes, unless `dead`",
         rules=(adds_up_to(TRICKS, "tricks"),),
+        label="Tricks",
     ),
     Field(
         "trick_points",
@@ -131,6 +139,7 @@ FIELDS: tuple[Field, ...] = (
             Rule("Each value is a multiple of 5 (not checked when the total is 162).", _multiples_of_five),
             Rule("A player with 0 tricks has 0 trick points.", _no_tricks_no_points),
         ),
+        label="Card points",
     ),
     Field(
         "melds",
@@ -149,6 +158,8 @@ FIELDS: tuple[Field, ...] = (
             Rule("A player lists no quartet twice, and his sequences share no card.", own_melds_distinct),
             Rule("No card appears in both players' melds.", no_card_in_both),
         ),
+        label="Melds",
+        hint="The melds each player declared: a quartet (its rank), or a sequence (its length, 3 to 8, its top card and suit).",
     ),
     Field(
         "jo_jotte",
@@ -161,36 +172,48 @@ FIELDS: tuple[Field, ...] = (
             Rule("Only in a suit contract.", _jo_jotte_suit_only),
             Rule("Not on a nullo deal.", _jo_jotte_not_nullo),
         ),
+        label="Jo-Jotte",
     ),
 )
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "trick_points_total",
-        Choice((160, 162, 165)),
+        Choice(
+            (160, 162, 165),
+            labels=((160, "160 (Parlett)"), (162, "162 (Belote)"), (165, "165 (Parlett's card values)")),
+        ),
         160,
         "The sum `trick_points` must reach (160 Parlett's figure; 165 his card values; 162 Belote values).",
+        label="Card points a deal",
+        hint="What the card points of a deal add up to: 160 is Parlett's figure, 165 his card values, 162 the Belote values.",
     ),
     Option(
         "jo_jotte_in_total",
         Boolean(),
         True,
         "Whether Jo-Jotte's 20 counts in the totals that decide the deal and the pot.",
+        label="Jo-Jotte counts in the totals",
     ),
     Option(
         "pot_multiplied",
         Boolean(),
         False,
         "Whether a tied doubled deal puts trick points × double into the pot.",
+        label="Doubling multiplies the pot",
     ),
-    Option("target", Integer(low=1), 80, "Below-the-line points that win a game."),
-    Option("rubber_bonus", Integer(low=0), 300, "Bonus for winning the rubber."),
+    Option(
+        "target", Integer(low=1), 80, "Below-the-line points that win a game.", label="Points to win a game"
+    ),
+    Option("rubber_bonus", Integer(low=0), 300, "Bonus for winning the rubber.", label="Rubber bonus"),
     Option(
         "winner_by",
-        Choice(("games", "points")),
+        Choice(("games", "points"), labels=(("games", "the rubber"), ("points", "the higher total"))),
         "games",
         "games: the match winner is the rubber winner. points: the player with the higher total "
         "after the rubber bonus (a draw if equal).",
+        label="The match is won by",
+        hint="The rubber's winner wins the match, or the player with the higher total after the rubber bonus (a draw if equal).",
     ),
     Game.first_dealer_option(),
 )

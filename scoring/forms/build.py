@@ -18,6 +18,7 @@ from typing import Any
 from django.http import QueryDict
 
 from games.common import SUIT_SYMBOLS, SUITS
+from games.declaration import Field, Option
 from games.seats import Seating
 from games.values import (
     Boolean,
@@ -72,6 +73,12 @@ Choices = list[tuple[Any, Label]]
 def words(name: str) -> str:
     """A field's or option's name in words: ``high_trump`` → "High trump"."""
     return name.replace("_", " ").capitalize()
+
+
+def page_help(declared: Field | Option) -> str:
+    """A field's or option's help as a page shows it: its words for players, without the rule
+    book's markdown marks."""
+    return declared.page_help().replace("`", "").replace("*", "")
 
 
 def value_words(value: Any) -> str:

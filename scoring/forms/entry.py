@@ -23,16 +23,11 @@ from django.http import QueryDict
 from games.declaration import MISSING, Field
 from games.match import MatchState
 from games.values import SideRef
-from scoring.forms.build import FieldBuilder, ValueOrParts, words
+from scoring.forms.build import FieldBuilder, ValueOrParts, page_help
 from scoring.forms.fields import EMPTY
 
 #: The boolean field that marks a dead deal (all passed): when on, the entry is only ``{"dead": true}``.
 DEAD_FIELD = "dead"
-
-
-def _help(text: str) -> str:
-    """Help text without the rule book's markdown marks."""
-    return text.replace("`", "").replace("*", "")
 
 
 class EntryForm(forms.Form):
@@ -73,13 +68,13 @@ class EntryForm(forms.Form):
         field = builder.field(
             declared.kind,
             self.add_prefix(declared.name),
-            words(declared.name),
+            declared.label,
             shown,
             optional=optional,
             null=null,
             total=total,
         )
-        field.help_text = _help(declared.help)
+        field.help_text = page_help(declared)
         return field
 
     def add_prefix(self, field_name: str) -> str:

@@ -141,23 +141,32 @@ class TextValue(ValueField):
         return text.upper().replace(" ", "") if self.letters else text
 
 
-class JSONValue(ValueField):
-    """A value typed as JSON (Matching Trumps' teams: ``[[0, 2], [1, 3]]``), for an option no
-    button or number box can show."""
+class GroupsValue(ValueField):
+    """Groups of players typed by their numbers (Matching Trumps' teams: "1 3 / 2 4"), read as the
+    lists of 0-based positions the game takes (``[[0, 2], [1, 3]]``); JSON is read as it is."""
 
     def to_python(self, value: Any) -> Any:
         text = str(value or "").strip()
         if not text:
             return EMPTY
-        try:
-            return json.loads(text)
-        except ValueError:
-            raise ValidationError(
-                f"{text!r} is not a JSON value, like [[0, 2], [1, 3]]", code="invalid"
-            ) from None
+        if text.startswith("["):
+            try:
+                return json.loads(text)
+            except ValueError:
+                pass
+        else:
+            groups = [re.split(r"[\s,;&]+", group.strip()) for group in text.split("/")]
+            if all(part.isdigit() for group in groups for part in group):
+                return [[int(part) - 1 for part in group] for group in groups]
+        raise ValidationError(
+            f"{text!r}: write the players' numbers, a group at a time, groups split by /: 1 3 / 2 4",
+            code="invalid",
+        )
 
     def shown(self, value: Any) -> Any:
-        return "" if value is EMPTY else token(value)
+        if not isinstance(value, list):
+            return ""
+        return " / ".join(" ".join(str(position + 1) for position in group) for group in value)
 
 
 class NumberList(ValueField):

@@ -6,6 +6,11 @@ offers a link per table (``scoring.seating.table_links``), and a post whose opti
 table than the one drawn is shown again with the new rows to fill in. Seats are named by the
 compass (North, East, …) and a side left unnamed takes its players' names ("Ann & Cy").
 
+The options are drawn for the rules (the preset) chosen, each by its label with its page help: a
+choice or a number left blank means "as the rules say" (and shows their value); a yes-or-no option is a switch showing the
+rules' value, and it is sent only when turned, so a switch left alone follows whichever rules are
+started (the preset they were drawn for is posted back as ``drawn``).
+
 What it does not do: check the options or the sides (``services.match_create`` does, through the
 game; its refusal is shown beside the field it names).
 """
@@ -23,11 +28,19 @@ from django.http import QueryDict
 from games import Game
 from games.declaration import EntryContext, Option, TableShape
 from games.seats import Seating, compass, partnership_name, side_of_seat
-from games.values import Integer, SideRef
+from games.values import Boolean, Choice, Integer, SideRef
 from scoring import seating
-from scoring.forms.build import choices_of, value_words, words
-from scoring.forms.fields import EMPTY, ChoiceValue, JSONValue, PartsField, ValueField, WholeNumber
-from scoring.forms.widgets import DropDown, Label, NameRows, NumberBox, TextBox
+from scoring.forms.build import choices_of, page_help, value_words
+from scoring.forms.fields import (
+    EMPTY,
+    ChoiceValue,
+    GroupsValue,
+    PartsField,
+    SwitchValue,
+    ValueField,
+    WholeNumber,
+)
+from scoring.forms.widgets import DropDown, Label, NameRows, NumberBox, TextBox, Toggle
 
 #: The context an option's choices are listed in: no sides, no match yet.
 NO_MATCH = EntryContext((), {}, None, {}, {})
@@ -36,11 +49,13 @@ NOBODY_SEATED = Seating(False, (), ())
 SIDE_NAME, SEAT_NAME = 120, 80
 
 
-def _help(text: str) -> str:
-    return text.replace("`", "").replace("*", "")
-
-
-def _default_words(value: Any) -> str:
+def value_said(option: Option, value: Any) -> str:
+    """An option's value in words: its kind's label, else "none" for null, "yes" or "no"."""
+    if callable(option.default) and value is None:
+        return option.default_text or "none"
+    label = option.kind.label(value) if isinstance(option.kind, Choice) else None
+    if label is not None:
+        return label
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -54,25 +69,32 @@ def labelled(field: forms.Field) -> forms.Field:
     return field
 
 
-def option_field(option: Option) -> ValueField:
-    """A match option: a blank choice (or box) means "the preset's or the game's default"."""
-    label = words(option.name)
-    shown = "" if callable(option.default) else _default_words(option.default)
+def option_field(option: Option, current: Any) -> ValueField:
+    """A match option in words, drawn with ``current``, its value under the rules (the preset)
+    chosen: a switch for yes or no; for the rest, a blank choice (or an empty box) means "as the rules
+    say", and says what they say."""
+    label = option.label
+    shown = value_said(option, current)
     values = None if isinstance(option.kind, SideRef) else choices_of(option.kind, NO_MATCH, NOBODY_SEATED)
     field: ValueField
-    if values is not None:
+    if isinstance(option.kind, Boolean):
+        field = SwitchValue(widget=Toggle(), label=label)
+    elif values is not None:
         if option.nullable:
             values = [*values, (None, Label("none"))]
-        field = ChoiceValue(widget=DropDown(), label=label, choices=values, blank=f"default ({shown})")
+        field = ChoiceValue(
+            widget=DropDown(), label=label, choices=values, blank=f"{shown} (as the rules say)"
+        )
     elif isinstance(option.kind, Integer):
         low = option.kind.low if isinstance(option.kind.low, int) else None
         high = option.kind.high if isinstance(option.kind.high, int) else None
         field = WholeNumber(
             widget=NumberBox(step=option.kind.step or 1, low=low, high=high, stepper=False), label=label
         )
+        field.widget.attrs["placeholder"] = f"{shown} (as the rules say)"
     else:
-        field = JSONValue(widget=TextBox(hint=f"default: {shown}"), label=label)
-    field.help_text = _help(option.help)
+        field = GroupsValue(widget=TextBox(hint="1 3 / 2 4"), label=label)
+    field.help_text = page_help(option)
     return field
 
 
@@ -114,6 +136,8 @@ class MatchForm(forms.Form):
         self.game = game
         self.players = list(players)
         self.shape: TableShape | None = None
+        self.drawn = ""
+        self.drawn_values: dict[str, Any] = {}
         self.table_changed = False
         if game is None:
             return
@@ -124,16 +148,21 @@ class MatchForm(forms.Form):
         if game.presets:
             default = game.default_preset
             names = [
-                (name, game.preset_name(name) + (" (default)" if name == default else ""))
+                (name, game.preset_name(name) + (" · usual" if name == default else ""))
                 for name in game.presets
             ]
             self.fields["preset"] = labelled(
-                forms.ChoiceField(required=False, choices=names, widget=DropDown(), label="Preset")
+                forms.ChoiceField(required=False, choices=names, widget=DropDown(), label="Rules")
             )
             self.initial["preset"] = default
+        #: The rules the options are drawn for: a switch left as drawn follows the rules chosen.
+        self.drawn = self._drawn(game, source)
+        self.drawn_values = {**{o.name: o.default for o in game.options}, **game.presets.get(self.drawn, {})}
         for option in game.options:
             if option.name != "first_dealer":
-                self.fields[f"o.{option.name}"] = option_field(option)
+                self.fields[f"o.{option.name}"] = option_field(option, self.drawn_values[option.name])
+                if isinstance(option.kind, Boolean):
+                    self.initial[f"o.{option.name}"] = self.drawn_values[option.name]
         self.initial.update({name: source[name] for name in self.fields if name in source})
         self.shape = seating.chosen_table(game, self._chosen(source))
         self.table_changed = data is not None and data.get("table", self.table_key) != self.table_key
@@ -146,6 +175,24 @@ class MatchForm(forms.Form):
         self.fields["side"] = NamesField(
             self._side_labels(self.shape), max_length=SIDE_NAME, datalist=not self.shape.partnerships
         )
+
+    @staticmethod
+    def _drawn(game: type[Game[Any]], source: QueryDict) -> str:
+        """The preset the options were drawn for (posted back), else the one chosen, else the
+        game's default ("" for a game without presets)."""
+        for name in (source.get("drawn"), source.get("preset")):
+            if name in game.presets:
+                return str(name)
+        return game.default_preset or ""
+
+    @property
+    def switches_drawn(self) -> dict[str, bool]:
+        """Each switch's value under the rules drawn, by field name."""
+        return {
+            name: self.drawn_values[name[2:]]
+            for name, field in self.fields.items()
+            if isinstance(field, SwitchValue)
+        }
 
     @staticmethod
     def _side_labels(shape: TableShape) -> list[str]:
@@ -214,8 +261,12 @@ class MatchForm(forms.Form):
                         name for seat, name in enumerate(seats) if name and side_of_seat(seat) == index
                     )
                     sides[index] = partnership_name(players)
+        # A switch says something only when it was turned from the rules it was drawn with.
+        drawn = self.switches_drawn
         options = {
-            name[2:]: value for name, value in data.items() if name.startswith("o.") and value is not EMPTY
+            name[2:]: value
+            for name, value in data.items()
+            if name.startswith("o.") and value is not EMPTY and (name not in drawn or value != drawn[name])
         }
         return {
             "game_key": self.game.key,

@@ -2,7 +2,7 @@
 
 A deal's page lists its versions; each shows what was entered as the form asked it, never as the
 JSON the game stores: "Roem: Zij 4 in a row", not ``{"roem": {"Zij": ["run4"]}}``. The words are
-the declaration's (a field's name in words, ``Choice.labels``, seats by the compass, suits with
+the declaration's (a field's label, ``Choice.labels``, seats by the compass, suits with
 their symbols), the same ones ``build.py`` puts on the form.
 
 What this module does not do: check or score anything (the game does), or lay anything out.
@@ -26,8 +26,13 @@ def entry_words(match: Match, entry: Mapping[str, Any]) -> tuple[str, ...]:
     if rules is None:
         return tuple(f"{words(key)}: {_plain(value)}" for key, value in entry.items())
     seating = rules.seating(match.options, match.sides, match.seats or ())
-    kinds = {field.name: field.kind for field in rules.entry_shape(match.options)}
-    return tuple(f"{words(key)}: {_value(kinds.get(key), value, seating)}" for key, value in entry.items())
+    declared = {field.name: field for field in rules.entry_shape(match.options)}
+    lines = []
+    for key, value in entry.items():
+        field = declared.get(key)
+        label = words(key) if field is None else field.label
+        lines.append(f"{label}: {_value(None if field is None else field.kind, value, seating)}")
+    return tuple(lines)
 
 
 def _value(kind: Any, value: Any, seating: Seating) -> str:

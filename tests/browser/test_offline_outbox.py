@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import table_token
 from scoring.models import Deal, DealConflict, Match
+from scoring.services.ledger import replay
+from scoring.services.links import table_link_revoke
 from tests.browser.support import PHONE, screen, snap
 from tests.factories import make_match
 
@@ -78,7 +79,7 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_scored_once_in_ord
     assert entries(match) == [(1, {"Ann": 5, "Bob": 3}), (2, {"Ann": 2, "Bob": 7}), (3, {"Ann": 4, "Bob": 4})]
     page.wait_for_selector(".deals #deal-3")
     match.refresh_from_db()
-    fresh = {side: str(total) for side, total in services.replay(match).totals.items()}
+    fresh = {side: str(total) for side, total in replay(match).totals.items()}
     page.wait_for_selector(".total[data-side='Bob']:has-text('14')")
     shown = {side: page.inner_text(f".total[data-side='{side}']") for side in SIDES}
     assert shown == fresh == {"Ann": "11", "Bob": "14"}
@@ -127,7 +128,7 @@ def test_a_revoked_link_keeps_the_pending_deals_and_says_so(live_server, browser
     enter(page, "5", "3")
     enter(page, "1", "2")
     page.wait_for_selector("#outbox-status:has-text('2 deals saved on this phone')")
-    services.table_link_revoke(match_id=match.pk, actor=Actor(label="organizer"))
+    table_link_revoke(match_id=match.pk, actor=Actor(label="organizer"))
     page.context.set_offline(False)
     page.wait_for_selector("#outbox-status:has-text('this link was replaced or revoked — ask the organizer')")
     assert page.locator("#outbox-list li").count() == 2

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import table_token
+from scoring.services import deals, links
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, screen, snap
@@ -112,7 +112,7 @@ def test_each_answer_to_save_shows_where_the_eye_is(live_server, browser, size):
 
     # Another phone enters deal 3 meanwhile (and ends the match): this phone's deal 3 is a
     # recorded conflict (409), said where the eye is, to settle on the page (#13).
-    services.deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Bob": 1}}, actor=ORGANIZER)
+    deals.deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Bob": 1}}, actor=ORGANIZER)
     enter(page, "3", "3")
     page.wait_for_selector("#saved:has-text('another entry for deal 3 is already scored')")
     page.wait_for_selector(".conflict h2:has-text('Conflict on deal 3')")
@@ -129,7 +129,7 @@ def test_a_revoked_link_says_so_on_save_and_on_the_next_poll(live_server, browse
     match = make_match(sides=SIDES, title="Table 5")
     page = screen(browser, PHONE)
     page.goto(f"{live_server.url}/t/{table_token(match)}/")
-    services.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
+    links.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
     enter(page, "5", "3")
     # The deal stays on the phone (#13), and the page says why it is not scored.
     page.wait_for_selector("#outbox-list .blocked:has-text('This link was replaced or revoked')")
@@ -142,7 +142,7 @@ def test_a_revoked_link_says_so_on_save_and_on_the_next_poll(live_server, browse
     # A page left open says it too, on its next poll, without taking the focus.
     other = make_match(sides=SIDES, title="Table 6")
     page.goto(f"{live_server.url}/t/{table_token(other)}/")
-    services.table_link_revoke(match_id=other.pk, actor=ORGANIZER, renew=True)
+    links.table_link_revoke(match_id=other.pk, actor=ORGANIZER, renew=True)
     alert_says(page, "This scorer link no longer works")
     assert focused(page) != "scorer-alert"
     page.context.close()
@@ -167,7 +167,7 @@ def test_without_javascript_every_answer_lands_in_view(live_server, browser):
     assert in_view(page, "#scorer-alert")  # autofocus brought it into view
     snap(page, SHOTS, "refused-no-js-phone", full_page=False)
 
-    services.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
+    links.table_link_revoke(match_id=match.pk, actor=ORGANIZER)
     enter(page, "5", "3")
     page.wait_for_load_state()
     assert "no longer works" in page.locator("h1 + .lead").inner_text()

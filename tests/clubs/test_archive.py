@@ -19,9 +19,10 @@ from django.urls import reverse
 from clubs import archive
 from clubs.access import Actor
 from clubs.models import Club, Player
-from scoring import services
 from scoring.links import match_for_token, table_token
 from scoring.models import AuditEvent, DealVersion, IdempotentRequest, Match
+from scoring.services.deals import deal_correct, deal_record, deal_void
+from scoring.services.matches import rematch
 from tests.factories import ClubFactory, PlayerFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament
 from tournaments.models import Tournament
@@ -39,22 +40,22 @@ def demo() -> Club:
     user = organizer(club, user__first_name="Olga", user__email="olga@example.invalid")
     by_olga = Actor(label="Olga", user=user, ip="192.0.2.7")
     tally = Match.objects.get(club=club, title="Rummy night (tally)")
-    services.deal_correct(
+    deal_correct(
         match_id=tally.pk,
         number=1,
         entry={"points": {"Kit": 100, "Lou": 80, "Ann": 95}},
         expected_version=1,
         actor=by_olga,
     )
-    services.deal_record(
+    deal_record(
         match_id=tally.pk,
         entry={"points": {"Kit": 10, "Lou": 20, "Ann": 30}},
         actor=by_olga,
         idempotency_key="k-1",
     )
     jam = Match.objects.get(club=club, title="JAM: Ida v Jo")
-    services.deal_void(match_id=jam.pk, number=1, reason="wrong table", expected_version=1, actor=by_olga)
-    services.rematch(match=jam, actor=by_olga)
+    deal_void(match_id=jam.pk, number=1, reason="wrong table", expected_version=1, actor=by_olga)
+    rematch(match=jam, actor=by_olga)
     Player.objects.filter(name="Ann").update(user=user)
     return club
 

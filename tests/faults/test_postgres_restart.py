@@ -45,27 +45,28 @@ import json
 from django.core.management import call_command
 from clubs.access import Actor
 from clubs.models import Club
-from scoring import services
+from scoring.services.deals import deal_record
+from scoring.services.matches import match_create
 from scoring.links import table_token
 call_command("migrate", verbosity=0)
 club = Club.objects.create(slug="faults", name="Faults")
 actor = Actor(label="setup")
-entry = services.match_create(club=club, game_key="tally", sides=["Ann", "Ben"], options={"target": 1000000}, actor=actor)
-fixed = services.match_create(club=club, game_key="tally", sides=["Ann", "Ben"], options={"target": 1000000}, actor=actor)
-services.deal_record(match_id=fixed.pk, entry={"points": {"Ann": 3, "Ben": 1}}, actor=actor)
+entry = match_create(club=club, game_key="tally", sides=["Ann", "Ben"], options={"target": 1000000}, actor=actor)
+fixed = match_create(club=club, game_key="tally", sides=["Ann", "Ben"], options={"target": 1000000}, actor=actor)
+deal_record(match_id=fixed.pk, entry={"points": {"Ann": 3, "Ben": 1}}, actor=actor)
 print(json.dumps({"entry": [entry.pk, table_token(entry)], "fixed": [fixed.pk, table_token(fixed)]}))
 """
 
 VERDICT = """
 import json, sys
-from scoring import services
+from scoring.services.matches import match_refresh
 from scoring.models import Deal, IdempotentRequest, Match
 match_id = int(sys.argv[1])
 print(json.dumps({
     "numbers": list(Deal.objects.filter(match_id=match_id).order_by("number").values_list("number", flat=True)),
     "keys": {r.key: r.response["deal"]["number"] for r in IdempotentRequest.objects.filter(match_id=match_id)},
     "deal_count": Match.objects.get(pk=match_id).deal_count,
-    "drifted": services.match_refresh(match_id=match_id),
+    "drifted": match_refresh(match_id=match_id),
 }))
 """
 

@@ -21,9 +21,10 @@ import pytest
 from games import GAMES, find_game
 from games.base import Game
 from games.cli import main
+from games.declaration import Option
 from games.docs import GENERATED, page_blocks, render_blocks
 from games.match import Table
-from games.values import Seat, SideRef
+from games.values import Choice, Seat, SideRef
 from tests.paths import DATA, EXAMPLES, ROOT
 
 KEYS = list(GAMES)
@@ -114,6 +115,55 @@ def test_it_explains_every_field_option_and_rule(key):
     for o in cls.all_options():
         assert o.help.strip(), f"option {o.name} has no help text"
         assert o.default_label().strip()
+
+
+#: What a page may not show of a declaration: a key (``made_test``), JSON (``"nullo"``, ``[]``,
+#: ``null``, ``true``), the rule book's markdown marks.
+NOT_WORDS = re.compile(r"_|`|\"|[{}\[\]]|\b(?:true|false|null)\b")
+
+
+def declarations(cls: type[Game[Any]]) -> list[Any]:
+    """Every field and option a page may show: the game's own and each variant's."""
+    found = [*cls.fields, *cls.all_options()]
+    for variant in cls.variants:
+        found += [*(variant.fields or ()), *variant.options]
+    return found
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_it_labels_every_field_and_option_in_words_for_the_pages(key):
+    for declared in declarations(GAMES[key]):
+        label = declared.label
+        assert label.strip(), declared.name
+        assert label != declared.name
+        assert not label[0].islower(), (declared.name, label)
+        assert not NOT_WORDS.search(label), (declared.name, label)
+        assert not NOT_WORDS.search(declared.page_help()), (declared.name, declared.page_help())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_it_says_every_option_value_in_words(key):
+    for option in declarations(GAMES[key]):
+        kind = option.kind
+        if not isinstance(option, Option) or not isinstance(kind, Choice):
+            continue
+        for value in kind.values:
+            words = kind.label(value)
+            if isinstance(value, str) or words is not None:
+                assert words, (option.name, value)
+                assert words != value
+                assert not NOT_WORDS.search(words), (option.name, value)
+
+
+def test_it_keeps_the_api_names_and_help_beside_the_page_words():
+    option = GAMES["coinche"].option("made_test")
+
+    assert option.schema()["description"] == option.help
+    assert "beat_defence" in option.help
+    assert option.page_help() != option.help
+    assert "beat_defence" not in option.page_help()
+    assert option.kind.schema() == {"enum": ["beat_defence", "beat_defence_plus_two", "reach_bid"]}
+    assert option.kind.label("beat_defence") == "bid reached, defence beaten"
 
 
 @pytest.mark.parametrize("key", KEYS)

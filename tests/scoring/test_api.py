@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 from clubs.access import Actor
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealVersion, Match, MatchStatus
-from scoring.services import match_create
+from scoring.services.matches import match_create
 from tests.factories import ClubFactory, UserFactory, make_match, organizer
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from clubs.access import Actor
-from scoring import services
 from scoring.chart import HEIGHT, LEFT, RIGHT, WIDTH, nice_step, running_totals
 from scoring.models import Source
+from scoring.services.deals import deal_void
 from tests.factories import make_match
 
 
@@ -73,7 +73,7 @@ def test_the_scoreboard_chart_says_the_deal_numbers_left_after_a_void(client):
         {"points": {"Kit": 1, "Lou": 5}},
     ]
     match = make_match(sides=["Kit", "Lou"], deals=deals)
-    services.deal_void(
+    deal_void(
         match_id=match.pk,
         number=2,
         reason="twice",

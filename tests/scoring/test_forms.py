@@ -251,24 +251,54 @@ def test_it_gives_a_required_answer_that_may_be_nobody_its_own_button():
 def test_it_words_the_when_set_choice_of_the_new_match_form():
     field = str(MatchForm(type(find_game("auction-forty-five")))["o.defenders_score_at_100"])
     assert words_of(field, "o.defenders_score_at_100") == [
-        "default (yes)",
-        "yes",
-        "no",
-        "only when the bidders are set",
+        "what they took (as the rules say)",
+        "what they took",
+        "nothing",
+        "what they took, only when the bid fails",
     ]
 
 
-def test_it_reads_matching_trumps_teams_as_json_on_the_new_match_form():
-    data = post(
-        game="matching-trumps", o__teams="[[0, 2], [1, 3]]", **{f"side__{i}": n for i, n in enumerate(SEATS)}
-    )
-    arguments = MatchForm(type(find_game("matching-trumps")), data=data).arguments()
+def test_it_says_the_rules_values_of_the_chosen_preset_on_the_new_match_form():
+    coinche = type(find_game("coinche"))
+    field = str(MatchForm(coinche, query=post(preset="ffb"))["o.double_formula"])
+    assert words_of(field, "o.double_formula")[0] == "winner takes all (as the rules say)"
+    assert "checked" in str(MatchForm(coinche, query=post(preset="ffb"))["o.melds_to_winner"])
+    assert "checked" not in str(MatchForm(coinche)["o.melds_to_winner"])
+
+
+def test_it_sends_a_switch_only_when_it_was_turned_from_the_rules_it_was_drawn_with():
+    coinche = type(find_game("coinche"))
+    drawn = MatchForm(coinche)  # drawn for Parlett: declarations on, melds to the winner off
+    on = {name.replace(".", "__"): "on" for name, value in drawn.switches_drawn.items() if value}
+    assert "o__declarations" in on
+    assert "o__melds_to_winner" not in on
+    sides = {"side__0": "NS", "side__1": "EW", "table": "4-2", "drawn": drawn.drawn}
+    # every switch left as drawn, the FFB rules chosen: the rules decide every switch
+    left = MatchForm(coinche, data=post(game="coinche", preset="ffb", **on, **sides)).arguments()
+    assert left is not None
+    assert (left["preset"], left["options"]) == ("ffb", {})
+    # two switches turned: declarations off, melds to the winner on
+    turned = {**on, "o__melds_to_winner": "on"}
+    del turned["o__declarations"]
+    arguments = MatchForm(coinche, data=post(game="coinche", **turned, **sides)).arguments()
     assert arguments is not None
-    assert arguments["options"] == {"teams": [[0, 2], [1, 3]]}
-    assert arguments["sides"] == list(SEATS)
-    refused = MatchForm(type(find_game("matching-trumps")), data=post(o__teams="[[0, 2]"))
-    assert refused.arguments() is None
-    assert "o.teams" in refused.errors
+    assert arguments["options"] == {"declarations": False, "melds_to_winner": True}
+
+
+def test_it_reads_matching_trumps_teams_by_the_players_numbers_on_the_new_match_form():
+    game = type(find_game("matching-trumps"))
+    sides = {f"side__{i}": n for i, n in enumerate(SEATS)}
+    for typed in ("1 3 / 2 4", "[[0, 2], [1, 3]]"):
+        arguments = MatchForm(game, data=post(game="matching-trumps", o__teams=typed, **sides)).arguments()
+        assert arguments is not None
+        assert arguments["options"] == {"teams": [[0, 2], [1, 3]]}
+        assert arguments["sides"] == list(SEATS)
+    for bad in ("[[0, 2]", "Ann Bob", "1 3 /"):
+        refused = MatchForm(game, data=post(o__teams=bad))
+        assert refused.arguments() is None
+        assert "o.teams" in refused.errors
+    shown = str(MatchForm(game, data=post(o__teams="1 3 / 2 4"))["o.teams"])
+    assert 'value="1 3 / 2 4"' in shown
 
 
 def test_it_names_the_seats_of_the_new_match_form_by_the_compass_and_the_sides_after_their_players():

@@ -99,9 +99,9 @@ def test_it_answers_304_while_the_board_is_unchanged(client):
 def test_it_answers_200_with_a_new_etag_once_the_match_changed(client):
     match = make_match(sides=KIT_LOU, deals=[tally(10, 20)])
     etag = client.get(f"/matches/{match.pk}/board/")["ETag"]
-    from scoring import services
+    from scoring.services.deals import deal_record
 
-    services.deal_record(match_id=match.pk, entry=tally(5, 5), actor=Actor(label="test"))
+    deal_record(match_id=match.pk, entry=tally(5, 5), actor=Actor(label="test"))
     response = client.get(f"/matches/{match.pk}/board/", headers={"If-None-Match": etag})
     assert response.status_code == 200
     match.refresh_from_db()

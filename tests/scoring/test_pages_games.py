@@ -6,8 +6,10 @@ from html import unescape
 import pytest
 
 from games import GAMES
+from games.values import Boolean, Choice
+from scoring.forms.build import page_help
 from scoring.links import table_token
-from tests.factories import make_match
+from tests.factories import ClubFactory, make_match, organizer
 from tests.paths import valid_worked_examples
 
 pytestmark = pytest.mark.django_db
@@ -54,18 +56,53 @@ def test_it_shows_the_rounded_score_sheet_of_a_coinche_match_rounding_totals_onl
 #: What a player must never read on a page: a seat by its number, a key of the game's JSON
 #: (``run4``, ``first_dealer``), a preset's slug marked "(default)", a JSON document.
 SEAT_NUMBER = re.compile(r"\bSeat \d")
-RAW_KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?!v\d\b)[a-z]+\d\b(?!\()|\(default\)|[{}\"]")
+RAW_KEY = re.compile(
+    r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?!v\d\b)[a-z]+\d\b(?!\()|\(default\)|[{}\"\[\]]|\b(?:true|false|null)\b"
+)
 
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 
 def visible_text(html: str) -> str:
-    """The words a page shows at once: no markup, no attributes, no scripts or styles, and no
-    field help behind its "?" (the declaration's help text, written for the API too)."""
+    """The words a page shows, the help behind a "?" and the choices of a list included: no
+    markup, no attributes, no scripts or styles."""
     html = re.sub(r"<(script|style|template)\b.*?</\1>", " ", html, flags=re.S)
-    html = re.sub(r'<details class="help">.*?</details>', " ", html, flags=re.S)
     return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def raw_values(key: str) -> set[str]:
+    """The game's option values that are spelled as no word is (``beat_defence``, ``down-up-26``)."""
+    return {
+        value
+        for option in GAMES[key].all_options()
+        if isinstance(option.kind, Choice)
+        for value in option.kind.values
+        if isinstance(value, str) and re.search(r"[_-]", value)
+    }
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_it_words_every_games_options_on_the_new_match_and_new_tournament_pages(client, key):
+    club = ClubFactory()
+    client.force_login(organizer(club))
+    pages = {
+        "new match": client.get(f"/clubs/{club.slug}/matches/new/?game={key}"),
+        "new tournament": client.get(f"/tournaments/new/?game={key}&club={club.slug}"),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        text = visible_text(response.content.decode())
+        assert not RAW_KEY.search(text), (name, RAW_KEY.findall(text))
+        assert not [raw for raw in raw_values(key) if re.search(rf"\b{re.escape(raw)}\b", text)], name
+    page = unescape(pages["new match"].content.decode())
+    for option in GAMES[key].options:
+        if option.name == "first_dealer":
+            continue
+        assert f">{option.label}<" in page, option.name  # its label, on the widget
+        assert page_help(option) in page, option.name
+        if isinstance(option.kind, Boolean):  # a switch, not a list of yes and no
+            assert re.search(rf'type="checkbox" role="switch" name="o\.{option.name}"', page), option.name
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import match_for_code, normalized_code, scorer_path, table_code
 from scoring.models import Match, MatchStatus
 from scoring.qr import LABEL
+from scoring.services.links import table_link_revoke
 from tests.factories import ClubFactory, make_match, organizer
 
 pytestmark = pytest.mark.django_db
@@ -56,11 +56,11 @@ def test_it_finds_the_home_page_link_to_the_code_page(client):
 
 def test_a_revoked_link_takes_its_code_along_and_a_new_link_brings_a_new_code(match):
     old = table_code(match)
-    services.table_link_revoke(match_id=match.pk, actor=Actor(label="boss"), renew=True)
+    table_link_revoke(match_id=match.pk, actor=Actor(label="boss"), renew=True)
     match.refresh_from_db()
     assert match_for_code(old) is None
     assert match_for_code(table_code(match)) == match
-    services.table_link_revoke(match_id=match.pk, actor=Actor(label="boss"), renew=False)
+    table_link_revoke(match_id=match.pk, actor=Actor(label="boss"), renew=False)
     match.refresh_from_db()
     assert match_for_code(table_code(match)) is None
 

@@ -60,7 +60,7 @@ def test_it_shows_the_options_of_the_chosen_game(client):
     html = response.text
     assert 'name="seat.3"' in html
     assert 'name="preset"' in html
-    assert "Amsterdam (NKU rules) (default)" in html  # the preset in words, not its key
+    assert "Amsterdam (NKU rules) · usual" in html  # the preset in words, not its key
     assert 'name="o.four_jacks"' in html
     assert 'name="o.deals"' in html
     assert '<option value="Ely">' in html

@@ -5,9 +5,10 @@ import re
 import pytest
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import match_for_token, table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealVersion, Match, Source
+from scoring.services.deals import deal_correct
+from scoring.services.links import table_link_revoke
 from tests.factories import ClubFactory, UserFactory, make_match, organizer
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,7 @@ def test_it_refuses_a_bad_scorer_link(client, token):
 def test_it_refuses_a_revoked_scorer_link(client):
     match = klaverjas()
     old = url(match)
-    services.table_link_revoke(match_id=match.pk, actor=Actor(label="test"), renew=True)
+    table_link_revoke(match_id=match.pk, actor=Actor(label="test"), renew=True)
     assert client.get(old).status_code == 403
     assert client.post(old, klaverjas_post()).status_code == 403
     match.refresh_from_db()
@@ -177,7 +178,7 @@ def test_it_corrects_a_deal_and_rescores_the_match(client):
 
 def test_it_refuses_a_stale_correction(client):
     match = klaverjas(deals=[made()])
-    services.deal_correct(
+    deal_correct(
         match_id=match.pk,
         number=1,
         entry=made(wij=100, zij=62),
@@ -225,7 +226,7 @@ def test_it_answers_404_for_a_deal_that_does_not_exist(client):
 
 def test_it_shows_the_change_history_of_a_deal(client):
     match = klaverjas(deals=[made()])
-    services.deal_correct(
+    deal_correct(
         match_id=match.pk,
         number=1,
         entry=made(wij=100, zij=62),

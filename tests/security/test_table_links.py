@@ -10,9 +10,10 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import scorer_path, table_token
 from scoring.models import AuditEvent, Deal, DealVersion, Match
+from scoring.services.deals import deal_record
+from scoring.services.links import table_link_revoke
 from tests.security.conftest import World
 from tournaments.models import Entrant, Round, TableAssignment, Tournament
 
@@ -71,7 +72,7 @@ def test_a_table_link_cannot_run_a_tournament_or_create_a_match(world: World):
 
 def test_another_tables_history_shows_no_private_details(world: World):
     a, b = world.matches[0], world.matches[1]
-    services.deal_record(
+    deal_record(
         match_id=b.pk,
         entry={"points": {"Cy": 2, "Dee": 2}},
         actor=Actor(label="table link", ip="203.0.113.9", via_table_link=True),
@@ -190,7 +191,7 @@ def test_a_revoked_link_stops_at_once_in_the_api_and_the_pages(client, world: Wo
         == 201
     )
     assert client.get(f"/t/{token}/").status_code == 200
-    services.table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
+    table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
     before = snapshot()
     assert (
         api.post(f"/api/matches/{a.pk}/deals/", {"points": {"Ann": 1, "Ben": 1}}, format="json").status_code
@@ -210,7 +211,7 @@ def test_a_revoked_link_stops_at_once_in_the_api_and_the_pages(client, world: Wo
 def test_a_renewed_link_replaces_the_old_one(client, world: World):
     a = world.matches[0]
     old = table_token(a)
-    services.table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=True)
+    table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=True)
     a.refresh_from_db()
     assert client.get(f"/t/{old}/").status_code == 403
     assert client.get(f"/t/{table_token(a)}/").status_code == 200

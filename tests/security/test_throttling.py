@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
-from scoring import services
 from scoring.links import table_token
+from scoring.services.links import table_link_revoke
 from tests.security.conftest import World
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +81,7 @@ def test_a_valid_link_from_the_same_address_still_works(world: World, room):
 def test_a_revoked_link_is_refused_and_counted_but_never_throttled(world: World, room):
     a, b = world.matches[0], world.matches[1]
     old = table_token(a)
-    services.table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
+    table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
     statuses = [api_as(old, room).get(f"/api/matches/{a.pk}/").status_code for _ in range(RATE + 2)]
     assert statuses == [401] * (RATE + 2)  # checked normally every time: refused, not 429
     # ... but counted: the next guess from that room is throttled, while a valid link still works.
@@ -142,7 +142,7 @@ def test_pages_and_api_share_the_count_of_an_address(client, world: World, room)
 def test_a_revoked_scorer_page_is_refused_and_counted(client, world: World, room):
     a = world.matches[0]
     old = table_token(a)
-    services.table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
+    table_link_revoke(match_id=a.pk, actor=Actor(label="boss"), renew=False)
     assert [client.get(f"/t/{old}/", REMOTE_ADDR=room).status_code for _ in range(RATE)] == [403] * RATE
     assert client.get(f"/t/{old}/", REMOTE_ADDR=room).status_code == 403
     assert client.get("/t/guess/", REMOTE_ADDR=room).status_code == 429

@@ -1,7 +1,7 @@
 """Tournaments for the tests, built and played through the real services (factories, not fixtures).
 
 ``play_table`` plays a table's current match the way a table would, through
-``scoring.services.deal_record``, with entries that make the chosen entrant win quickly: a Tally
+``scoring.services.deals.deal_record``, with entries that make the chosen entrant win quickly: a Tally
 deal with more points, a JAM deal of 26 tricks in a row (a grand slam and the majority: a rubber),
 a Coinche contract made. The tournament then hears about it exactly as in production: through
 the scoring app's ``match_changed`` signal on commit (run the callbacks with
@@ -15,7 +15,7 @@ from typing import Any
 from clubs.access import Actor
 from clubs.models import Club
 from scoring.models import Match, MatchStatus
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tests.factories import ClubFactory
 from tournaments import services
 from tournaments.contracts import TournamentCreate, validated

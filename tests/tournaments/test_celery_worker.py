@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scoring.models import Deal
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tablescore.celery import app
 from tests.conftest import celery_worker, sending_tasks_to
 from tests.tournaments.factories import (

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from scoring.models import Match
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from scoring.signals import announce, match_changed
 from tests.tournaments.factories import TABLE, current_match, make_tournament, start_round, winning_entry
 from tournaments import listeners

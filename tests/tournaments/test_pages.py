@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.links import scorer_path, table_code
-from scoring.services import deal_record
+from scoring.services.deals import deal_record
 from tests.factories import UserFactory
 from tests.tournaments.factories import (
     TABLE,

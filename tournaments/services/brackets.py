@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from scoring.models import Deal, MatchStatus
-from scoring.services import match_abandon
+from scoring.services.matches import match_abandon
 from tournaments.models import (
     Entrant,
     Round,

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import find_game
 from scoring.models import Match
-from scoring.services import match_create
+from scoring.services.matches import match_create
 from tournaments.models import Entrant, Round, TableAssignment, TableGame, TableStatus, Tournament
 from tournaments.pairing.formats import Format
 from tournaments.pairing.match_format import parse_match_format

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import MatchStatus
-from scoring.services import deal_correct
+from scoring.services.deals import deal_correct
 from tests.tournaments.factories import (
     TABLE,
     current_match,

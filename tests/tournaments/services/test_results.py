@@ -6,7 +6,7 @@ import pytest
 
 from clubs.access import Actor
 from clubs.errors import InvalidEntry
-from scoring.services import deal_correct, deal_record
+from scoring.services.deals import deal_correct, deal_record
 from tests.tournaments.factories import (
     TABLE,
     current_match,

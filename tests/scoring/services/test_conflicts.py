@@ -18,7 +18,7 @@ from scoring import conflicts
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealConflict, TableContact
 from tests.factories import make_match
-from tests.scoring.test_concurrency import _run_at_once, postgres  # noqa: F401 (a fixture)
+from tests.scoring.services.conftest import run_at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +45,8 @@ def scored(match):
 
 def test_the_next_number_records_the_deal_and_no_number_behaves_as_before():
     match = make_match(options={"target": 1000})
-    assert record(match, 1, points(3, 4)).created
-    assert record(match, None, points(1, 1)).created
+    assert record(match, 1, points(3, 4)).write.created
+    assert record(match, None, points(1, 1)).write.created
     assert scored(match) == [(1, points(3, 4)), (2, points(1, 1))]
 
 
@@ -54,10 +54,10 @@ def test_the_same_deal_from_a_second_phone_is_one_deal():
     match = make_match(options={"target": 1000})
     first = record(match, 1, points(3, 4), key="phone-a")
     second = record(match, 1, points(3, 4), PHONE_B, key="phone-b")
-    assert first.created
-    assert not second.created
+    assert first.write.created
+    assert not second.write.created
     assert second.duplicate
-    assert second.document["deal"]["number"] == 1
+    assert second.write.deal.number == 1
     assert scored(match) == [(1, points(3, 4))]
     assert not DealConflict.objects.exists()
 
@@ -67,7 +67,7 @@ def test_a_different_entry_for_a_taken_number_is_a_recorded_conflict_that_change
     record(match, 1, points(3, 4))
     revision = type(match).objects.get(pk=match.pk).revision
     answer = record(match, 1, points(4, 3), PHONE_B, key="b-1")
-    assert answer.document is None
+    assert answer.write is None
     conflict = answer.conflict
     assert conflict is not None
     assert (conflict.number, conflict.entry, conflict.actor_ip) == (1, points(4, 3), "10.0.0.2")
@@ -132,7 +132,7 @@ def test_whatever_the_phones_send_no_scored_entry_changes_without_a_decision(sen
         except Conflict:
             assert number > len(first) + 1
             continue
-        if answer.created:
+        if answer.write is not None and answer.write.created:
             first[number] = entry
     assert dict(scored(match)) == first
     assert {
@@ -229,7 +229,7 @@ def test_phones_at_once_on_one_deal_number_make_one_deal_and_one_conflict_per_ot
         # Half the phones enter 3–4, the others 4–3 (each with its own key).
         record(match, 1, points(3, 4) if i % 2 else points(4, 3), key=f"phone-{i}")
 
-    assert _run_at_once(send) == []
+    assert run_at_once(send) == []
     assert Deal.objects.filter(match=match).count() == 1
     assert DealConflict.objects.filter(match=match).count() == 1
     winner = scored(match)[0][1]

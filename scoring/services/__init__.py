@@ -1,0 +1,14 @@
+"""Every write of the scoring app: one transaction each, the match row locked, an audit event.
+
+One module per entity, imported from where it lives: ``matches`` (create, rematch, abandon, refresh),
+``deals`` (record, correct, void), ``links`` (revoke or renew a table link); ``ledger`` holds the
+reads they share with the pages (a match's deals and its replay), ``common`` the match row lock, the
+audit event, the stored state and the announcement after commit.
+
+Services take keyword-only, typed arguments and return model instances or domain objects
+(``deals.DealWrite``); the edges serialize them (``scoring/documents.py``). The match state is
+always recomputed by replaying the live deal versions through the game (``games``), so a
+correction to deal 3 of 12 can never leave totals, the winner or the standings behind.
+
+What this package does not do: parse HTTP, check permissions (the edges do), or know card rules.
+"""

@@ -1,0 +1,110 @@
+"""What every scoring write shares: the match row lock, the audit event, the stored state and the
+announcement after commit."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+
+from clubs.access import Actor
+from clubs.errors import InvalidEntry, NotFound
+from games import GameError, MatchState
+from scoring import signals
+from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
+
+#: A live deal's stable number and current version, in the order the match replays them.
+DealRef = tuple[int, int]
+
+#: The columns a deal write reads and the answer shows (``scoring/documents.py``), the club's slug
+#: included; the cached state, the biggest column, is recomputed rather than read.
+DEAL_WRITE_COLUMNS = (
+    "club__slug",
+    "game_key",
+    "title",
+    "options",
+    "sides",
+    "seats",
+    "deal_limit",
+    "status",
+    "revision",
+    "announce_changes",
+)
+
+
+def game_error(error: GameError) -> InvalidEntry:
+    """The game's refusal as the services' error, naming the field and the deal."""
+    extra: dict[str, Any] = {} if error.deal is None else {"deal": error.deal}
+    return InvalidEntry(error.rule, error.field, **extra)
+
+
+def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str, ...] = ()) -> Match:
+    """The match row, locked until the transaction ends. Only the match's own row: a plain
+    ``select_related`` would lock its club's row too and serialize every table of the club. The
+    cached state is left out unless asked for (writes recompute it); ``columns`` reads only
+    those (``DEAL_WRITE_COLUMNS``)."""
+    rows = Match.objects.select_for_update(of=("self",)).select_related("club")
+    if columns:
+        rows = rows.only(*columns)
+    elif not with_state:
+        rows = rows.defer("state")
+    try:
+        return rows.get(pk=match_id)
+    except Match.DoesNotExist:
+        raise NotFound("no such match") from None
+
+
+def state_document(state: MatchState[Any], live: list[DealRef]) -> dict[str, Any]:
+    """The replay's document, each deal annotated with its stable number and current version."""
+    doc = state.as_json()
+    for deal_doc, (number, version) in zip(doc["deals"], live, strict=True):
+        deal_doc["deal_number"] = number
+        deal_doc["version"] = version
+    return doc
+
+
+def store_state(match: Match, state: MatchState[Any], live: list[DealRef]) -> None:
+    """Cache the replay on the match and bump its revision (the pages' ETag): one UPDATE of the
+    columns it changes."""
+    match.state = state_document(state, live)
+    match.deal_count = len(state.deals)
+    match.winner = state.result.winner or ""
+    if match.status != MatchStatus.ABANDONED:
+        match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
+    match.revision += 1
+    match.save(update_fields=["state", "deal_count", "winner", "status", "revision", "updated_at"])
+    announce(match)
+
+
+def announce(match: Match) -> None:
+    """A followed match (a tournament's table) tells its listeners once the write commits
+    (``scoring/signals.py``); a friendly match has nobody to tell, and costs nothing."""
+    if match.announce_changes:
+        transaction.on_commit(partial(signals.announce, match.pk))
+
+
+def by(actor: Actor) -> dict[str, Any]:
+    """The columns that name who wrote a row (a version, an audit event) and from where."""
+    return {"actor_user": actor.account, "actor_label": actor.label, "actor_ip": actor.ip}
+
+
+def audit(
+    match: Match,
+    action: AuditAction,
+    actor: Actor,
+    *,
+    deal_number: int | None = None,
+    version: int | None = None,
+    detail: dict[str, Any] | None = None,
+) -> AuditEvent:
+    """The trail's record of a write: who, from where, what."""
+    return AuditEvent.objects.create(
+        club_id=match.club_id,
+        match=match,
+        action=action,
+        deal_number=deal_number,
+        version=version,
+        detail=detail or {},
+        **by(actor),
+    )

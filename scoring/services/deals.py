@@ -1,0 +1,251 @@
+"""The writes of a deal: record one, correct one, void one. Each locks the match, reads its ledger in
+one statement, replays it through the game, and appends: a deal or a version of it (never updated),
+an audit event, the match's new state, and for a request sent with an ``Idempotency-Key`` the answer
+it got, so that a repeat gets the same answer and changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from clubs.access import Actor
+from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
+from games import GameError, MatchState
+from scoring.documents import deal_write_document
+from scoring.models import AuditAction, Deal, DealVersion, IdempotentRequest, Match, MatchStatus, Source
+from scoring.services.common import (
+    DEAL_WRITE_COLUMNS,
+    DealRef,
+    audit,
+    by,
+    game_error,
+    locked_match,
+    store_state,
+)
+from scoring.services.ledger import LedgerRow, ledger, live, replay
+
+#: A deal entry as its game defines it (docs/games/README.md): plain JSON, checked by the game.
+Entry = Any
+
+
+@dataclass(frozen=True)
+class DealWrite:
+    """What a deal write leaves: the match as it now stands, the deal and its current version.
+
+    ``created`` is false for the repeat of a request already answered (the same
+    ``Idempotency-Key``), which changed nothing; ``answer`` is then the answer the first one got,
+    and for a request with a key that created the deal, the answer stored for its repeats."""
+
+    match: Match
+    deal: Deal
+    version: DealVersion
+    created: bool = True
+    answer: dict[str, Any] | None = None
+
+
+def deal_record(
+    *,
+    match_id: int,
+    entry: Entry,
+    actor: Actor,
+    source: Source = Source.API,
+    idempotency_key: str | None = None,
+) -> DealWrite:
+    """Append a deal. A repeated ``idempotency_key`` gets the first write back, with ``created``
+    false and its first answer, and changes nothing; with another entry it is refused (409)."""
+    fingerprint = _fingerprint(entry) if idempotency_key else ""
+    try:
+        with transaction.atomic():
+            match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
+            rows, earlier = ledger(match.pk, key=idempotency_key)
+            if idempotency_key and earlier is not None:
+                return _repeat(match, idempotency_key, fingerprint, earlier)
+            if match.status == MatchStatus.ABANDONED:
+                raise Conflict("the match was abandoned", None)
+            counted = live(rows)
+            current = replay(match, [row.entry for row in counted])
+            if current.finished:
+                raise Conflict("the match is already finished", None, outcome=current.as_json()["outcome"])
+            try:
+                state = current.play(entry)
+            except GameError as error:
+                raise game_error(error) from None
+            deal = Deal.objects.create(
+                club_id=match.club_id, match=match, number=rows[-1].number + 1 if rows else 1
+            )
+            version = _new_version(deal, entry, actor, source)
+            store_state(match, state, [*_refs(counted), (deal.number, deal.version)])
+            audit(
+                match,
+                AuditAction.DEAL_RECORDED,
+                actor,
+                deal_number=deal.number,
+                version=1,
+                detail={"entry": entry},
+            )
+            if not idempotency_key:
+                return DealWrite(match, deal, version)
+            answer = deal_write_document(match, deal, version)
+            IdempotentRequest.objects.create(
+                club_id=match.club_id,
+                match=match,
+                key=idempotency_key,
+                fingerprint=fingerprint,
+                status_code=201,
+                response=answer,
+            )
+            return DealWrite(match, deal, version, answer=answer)
+    except IntegrityError:
+        # Two requests with the same key raced past the lookup; the loser answers as a repeat.
+        if idempotency_key:
+            match = Match.objects.select_related("club").only(*DEAL_WRITE_COLUMNS).get(pk=match_id)
+            earlier = ledger(match_id, key=idempotency_key).earlier
+            if earlier is not None:
+                return _repeat(match, idempotency_key, fingerprint, earlier)
+        raise
+
+
+def _fingerprint(entry: Entry) -> str:
+    return hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _repeat(match: Match, key: str, fingerprint: str, earlier: str) -> DealWrite:
+    """The write a request with this key made first, as its repeat gets it; refused (409) when the
+    key came with another entry (``earlier``: the first request's fingerprint)."""
+    if earlier != fingerprint:
+        raise Conflict("this Idempotency-Key was already used for a different deal", "Idempotency-Key")
+    answer = IdempotentRequest.objects.values_list("response", flat=True).get(match_id=match.pk, key=key)
+    version = DealVersion.objects.select_related("deal").get(
+        deal__match_id=match.pk, deal__number=answer["deal"]["number"], version=answer["deal"]["version"]
+    )
+    return DealWrite(match, version.deal, version, created=False, answer=answer)
+
+
+def _new_version(
+    deal: Deal, entry: Entry, actor: Actor, source: Source, *, voided: bool = False, reason: str = ""
+) -> DealVersion:
+    return DealVersion.objects.create(
+        club_id=deal.club_id,
+        deal=deal,
+        version=deal.version,
+        entry=entry,
+        voided=voided,
+        reason=reason,
+        source=source,
+        **by(actor),
+    )
+
+
+def _refs(rows: list[LedgerRow]) -> list[DealRef]:
+    return [(row.number, row.version) for row in rows]
+
+
+def deal_correct(
+    *,
+    match_id: int,
+    number: int,
+    entry: Entry,
+    expected_version: int | None,
+    actor: Actor,
+    source: Source = Source.API,
+) -> DealWrite:
+    """Replace a deal's entry with a new version; the whole match is replayed."""
+    change = _Change(entry, "", AuditAction.DEAL_CORRECTED, {"entry": entry})
+    return _revise(match_id, number, expected_version, actor, source, change)
+
+
+def deal_void(
+    *,
+    match_id: int,
+    number: int,
+    reason: str,
+    expected_version: int | None,
+    actor: Actor,
+    source: Source = Source.API,
+) -> DealWrite:
+    """Take a deal out of the match (kept in the trail); later deals are replayed without it."""
+    reason = reason.strip()
+    if not reason:
+        raise InvalidEntry("say why the deal is voided", "reason")
+    change = _Change(None, reason, AuditAction.DEAL_VOIDED, {"reason": reason})
+    return _revise(match_id, number, expected_version, actor, source, change)
+
+
+@dataclass(frozen=True)
+class _Change:
+    """A deal's next version: its entry, or none with the reason it is voided; the trail's record."""
+
+    entry: Entry
+    reason: str
+    action: AuditAction
+    detail: dict[str, Any]
+
+    @property
+    def voiding(self) -> bool:
+        return bool(self.reason)
+
+
+def _revise(
+    match_id: int, number: int, expected_version: int | None, actor: Actor, source: Source, change: _Change
+) -> DealWrite:
+    """A new version of live deal ``number``, refused unless ``expected_version`` is its current
+    one; the match is replayed with the change (a correction or a void)."""
+    with transaction.atomic():
+        match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
+        counted = live(ledger(match.pk).deals)
+        row = next((row for row in counted if row.number == number), None)
+        if row is None:
+            raise NotFound(f"match has no deal {number} (or it was voided)")
+        _check_version(row, expected_version)
+        state, order = _replay_with(match, counted, number, change)
+        deal = Deal(
+            id=row.id,
+            club_id=match.club_id,
+            match=match,
+            number=number,
+            version=row.version + 1,
+            voided=change.voiding,
+        )
+        deal.save(update_fields=["version", "voided"])
+        version = _new_version(
+            deal, change.entry, actor, source, voided=change.voiding, reason=change.reason[:300]
+        )
+        store_state(match, state, _refs(order))
+        audit(match, change.action, actor, deal_number=number, version=deal.version, detail=change.detail)
+        return DealWrite(match, deal, version)
+
+
+def _check_version(row: LedgerRow, expected: int | None) -> None:
+    if expected is None:
+        raise ServiceError("the version being corrected is required (If-Match)", "If-Match")
+    if expected != row.version:
+        raise Conflict(
+            f"deal {row.number} was changed meanwhile: it is now at version {row.version}",
+            "If-Match",
+            current_version=row.version,
+        )
+
+
+def _replay_with(
+    match: Match, counted: list[LedgerRow], number: int, change: _Change
+) -> tuple[MatchState[Any], list[LedgerRow]]:
+    """Replay with deal ``number`` changed (its new entry, or left out when voided); returns the
+    state and the deals that count, in order. A change that breaks a later deal is refused."""
+    order = [row for row in counted if not (change.voiding and row.number == number)]
+    entries = [change.entry if row.number == number else row.entry for row in order]
+    try:
+        return replay(match, entries), order
+    except GameError as error:
+        bad = order[error.deal].number if error.deal is not None and error.deal < len(order) else None
+        if bad == number:
+            raise game_error(error) from None
+        raise Conflict(
+            f"this change would make deal {bad} invalid: {error.rule}",
+            None,
+            deal=bad,
+            deal_field=error.field,
+        ) from None

@@ -1,0 +1,92 @@
+"""A match's deals as the writes and the pages read them, and the match replayed from them.
+
+``ledger`` is the hottest read there is (every deal write reads the whole match): one statement
+and no model instances. ``deal_rows`` and ``live_entries`` are the pages' reads, with the rows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from django.db import connection
+from django.db.models import F
+
+from games import MatchState, find_game
+from scoring.models import Deal, DealVersion, IdempotentRequest, Match
+
+
+class LedgerRow(NamedTuple):
+    """One deal of a match: its row id, stable number, current version, whether it was voided,
+    and its current entry."""
+
+    id: int
+    number: int
+    version: int
+    voided: bool
+    entry: Any
+
+
+class Ledger(NamedTuple):
+    """What a deal write reads once the match is locked: every deal of the match (voided ones
+    too) in order, and the fingerprint of an earlier request with the write's idempotency key."""
+
+    deals: list[LedgerRow]
+    earlier: str | None
+
+
+#: One statement from the match row, so it answers even for a match without deals. The entry is a
+#: correlated subquery on the unique (deal, version) index, so the plan stays a few index lookups
+#: whatever the planner believes about the size of the versions table (a join was planned as a
+#: scan of every version of every club while its statistics were stale); the earlier request is
+#: one lookup on the unique (match, key) index. Written once rather than composed by the ORM on
+#: every write: on this path the query compiler cost more than the query.
+_LEDGER_SQL = (
+    "SELECT d.id, d.number, d.version, d.voided,"
+    f" (SELECT v.entry FROM {DealVersion._meta.db_table} v WHERE v.deal_id = d.id AND v.version = d.version),"
+    f" (SELECT i.fingerprint FROM {IdempotentRequest._meta.db_table} i WHERE i.match_id = m.id AND i.key = %s)"
+    f" FROM {Match._meta.db_table} m LEFT JOIN {Deal._meta.db_table} d ON d.match_id = m.id"
+    " WHERE m.id = %s ORDER BY d.number"
+)
+
+
+def ledger(match_id: int, *, key: str | None = None) -> Ledger:
+    """The match's deals with their current entries and, given an idempotency ``key``, the
+    fingerprint of the request that used it first: one query, no model instances."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LEDGER_SQL, [key, match_id])
+        rows = cursor.fetchall()
+    deals = [
+        LedgerRow(pk, number, version, bool(voided), None if entry is None else json.loads(entry))
+        for pk, number, version, voided, entry, _ in rows
+        if pk is not None
+    ]
+    return Ledger(deals, rows[0][5] if rows else None)
+
+
+def live(rows: list[LedgerRow]) -> list[LedgerRow]:
+    """The deals that count, in order."""
+    return [row for row in rows if not row.voided]
+
+
+def deal_rows(match: Match) -> list[tuple[Deal, DealVersion]]:
+    """Every deal of the match (voided ones too), in order, with its current version: one query."""
+    versions = (
+        DealVersion.objects.filter(deal__match=match, version=F("deal__version"))
+        .select_related("deal")
+        .order_by("deal__number")
+    )
+    return [(v.deal, v) for v in versions]
+
+
+def live_entries(match: Match) -> list[tuple[Deal, DealVersion]]:
+    """The match's deals that count, in order, each with its current version."""
+    return [(d, v) for d, v in deal_rows(match) if not d.voided]
+
+
+def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:
+    """The match state from its stored options and the given (or stored) entries."""
+    game = find_game(match.game_key)
+    if entries is None:
+        entries = [v.entry for _, v in live_entries(match)]
+    return game.replay(match.options, match.sides, entries, deal_limit=match.deal_limit)
