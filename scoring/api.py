@@ -28,11 +28,12 @@ from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
 from games.schema import game_schema
+from scoring import conflicts, numbering
 from scoring.access import can_score, deal_or_404, match_or_404
 from scoring.documents import deal_document, deal_write_document, match_document
 from scoring.links import match_for_token, organizer_links, token_side
 from scoring.models import AuditEvent, Match, Source
-from scoring.services.deals import DealWrite, deal_correct, deal_record, deal_void
+from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
@@ -371,7 +372,10 @@ class MatchDeals(APIView):
 
     @extend_schema(
         request=AnyObject,
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        parameters=[
+            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False),
+            *numbering.PARAMETERS,
+        ],
         responses={
             201: AnyObject,
             200: AnyObject,
@@ -388,14 +392,20 @@ class MatchDeals(APIView):
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 120:
             raise InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
-        write = deal_record(
+        if granted_match(request) is not None:
+            conflicts.note_contact(match, numbering.outbox_count(request.headers))
+        written = conflicts.deal_record_numbered(
             match_id=match.pk,
+            number=numbering.deal_number(request.headers),
             entry=request.data,
             actor=actor_for(request),
             source=Source.API,
             idempotency_key=key,
         )
-        return Response(_answer(write), status=status.HTTP_201_CREATED)
+        write = conflicts.refuse_conflict(written, numbering.DEAL_NUMBER)
+        return Response(
+            _answer(write), status=status.HTTP_200_OK if written.duplicate else status.HTTP_201_CREATED
+        )
 
 
 class DealDetail(APIView):

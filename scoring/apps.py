@@ -19,6 +19,8 @@ class ScoringConfig(AppConfig):
                     ("scoring.dealversion", "club_id"),
                     ("scoring.idempotentrequest", "club_id"),
                     ("scoring.auditevent", "club_id"),
+                    ("scoring.dealconflict", "club_id"),
+                    ("scoring.tablecontact", "club_id"),
                 ),
                 demo=load_match_demo,
             )

@@ -185,6 +185,8 @@ class AuditAction(models.TextChoices):
     RESULT_REOPENED = "result_reopened", "Result reopened"
     RESULT_CLOSED = "result_closed", "Round closed"
     RESULT_CORRECTED = "result_corrected", "Corrected after the round closed"
+    CONFLICT_RECORDED = "conflict_recorded", "Conflicting entry recorded"
+    CONFLICT_RESOLVED = "conflict_resolved", "Conflict resolved"
 
 
 class AuditEvent(models.Model):
@@ -207,3 +209,53 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} by {self.actor_label}"
+
+
+class ConflictResolution(models.TextChoices):
+    KEPT = "kept", "The scored entry kept"
+    REPLACED = "replaced", "The other entry used"
+
+
+class DealConflict(models.Model):
+    """A different entry sent for a deal number already scored (two phones at one table, #13):
+    kept beside the deal, never applied by itself, until the table or the director decides."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="conflicts")
+    number = models.PositiveIntegerField(help_text="The deal number both entries were sent for.")
+    entry = models.JSONField(help_text="The entry that was not applied.")
+    fingerprint = models.CharField(max_length=64)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    actor_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    actor_label = models.CharField(max_length=120)
+    actor_ip = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolution = models.CharField(max_length=10, choices=ConflictResolution.choices, blank=True)
+    resolved_by = models.CharField(max_length=120, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number", "fingerprint"],
+                condition=models.Q(resolved_at__isnull=True),
+                name="deal_conflict_open_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} deal {self.number}: conflict"
+
+
+class TableContact(models.Model):
+    """When a match's table last reached the server through its link, and how many deals its
+    phone said it still keeps (the ``Tablescore-Outbox`` request header)."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="contact")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    seen_at = models.DateTimeField()
+    pending = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.match}: seen {self.seen_at:%H:%M}, {self.pending} pending"

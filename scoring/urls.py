@@ -5,12 +5,14 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import link_pages, place_pages, result_pages, undo, views
+from scoring import conflict_pages, link_pages, offline, place_pages, result_pages, undo, views
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/matches/new/", views.match_new, name="match_new"),
     path("matches/<int:pk>/", views.match_page, name="match"),
@@ -41,5 +43,10 @@ urlpatterns = [
     ),
     path("t/<str:token>/result/", guard_table_link(result_pages.table_result), name="table_result"),
     path("t/<str:token>/undo/", guard_table_link(undo.table_undo), name="table_undo"),
+    path(
+        "t/<str:token>/conflicts/<int:pk>/",
+        guard_table_link(conflict_pages.resolve),
+        name="table_conflict",
+    ),
     path("t/<str:token>/follow/", guard_table_link(place_pages.follow), name="table_follow"),
 ]

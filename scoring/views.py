@@ -33,7 +33,7 @@ from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.parts import listings
 from games import GAMES, MatchState
-from scoring import belonging, display, link_pages
+from scoring import belonging, conflicts, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
@@ -179,6 +179,7 @@ def _table_context(
         "form": form or _entry_form(match, board.played),
         "entry_heading": f"Enter deal {last + 1}",
         "entry_submit": f"Save deal {last + 1}",
+        "entry_number": last + 1,
         "scorer": True,
         "idempotency_key": uuid.uuid4().hex,
         "poll_url": reverse("scoring:table_board", args=[token]),
@@ -192,6 +193,7 @@ def _table_context(
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
     match = scorer_match(token)
+    conflicts.note_contact(match, numbering.outbox_count(request.headers))
     board = _board(match)
     if request.method == "GET":
         return render(request, "scoring/table.html", _table_context(request, match, token, board))
@@ -200,8 +202,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     status = 422
     if entry is not None:
         try:
-            write = deals.deal_record(
+            written = conflicts.deal_record_numbered(
                 match_id=match.pk,
+                number=_int_or_none(request.POST.get("number")),
                 entry=entry,
                 actor=actor_for(request, table_link_club=match.club_id),
                 source=Source.WEB,
@@ -210,15 +213,16 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         except ServiceError as error:
             form.report(error.field, error.rule)
             status = error.status if error.status != 400 else 422
-        else:
-            notice = f"Deal {write.deal.number} saved."
+        else:  # saved, or a recorded conflict (both entries shown on the page, to settle)
+            notice = numbering.saved_notice(written)
             if not request.htmx:  # type: ignore[attr-defined]
-                messages.success(request, notice)
+                level = messages.WARNING if written.conflict else messages.SUCCESS
+                messages.add_message(request, level, notice)
                 return redirect("scoring:table", token=token)  # the message and the totals on top
             match.refresh_from_db()
             context = _table_context(request, match, token, _board(match))
             context["notice"] = notice
-            return render(request, "scoring/table.html", context)
+            return render(request, "scoring/table.html", context, status=409 if written.conflict else 200)
     match.refresh_from_db()
     context = _table_context(request, match, token, _board(match), form)
     return render(request, "scoring/table.html", context, status=status)
@@ -228,6 +232,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
     """The scorer's board fragment (with edit links), 304 while unchanged."""
     match = scorer_match(token)
+    conflicts.note_contact(match, numbering.outbox_count(request.headers))
     return _poll_response(
         request,
         match,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import links
+from scoring import conflicts, links
 from scoring.models import MatchStatus
 from scoring.places import Now
 from scoring.qr import qr_svg
@@ -131,9 +131,24 @@ def table_path(table: PhysicalTable) -> str:
     return links.place_path(KIND, table.pk, table.secret)
 
 
+def last_contacts(tournament: Tournament) -> dict[int, Any]:
+    """Per table number, the latest contact of the phone scoring there (when, and how many deals
+    it said it keeps unsent: ``scoring.conflicts.note_contact``), over the tournament's matches."""
+    numbers = dict(
+        TableGame.objects.filter(table__round__tournament=tournament).values_list("match_id", "table__number")
+    )
+    latest: dict[int, Any] = {}
+    for contact in conflicts.contacts(list(numbers)).values():
+        number = numbers[contact.match_id]
+        if number not in latest or contact.seen_at > latest[number].seen_at:
+            latest[number] = contact
+    return latest
+
+
 def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any]]:
-    """Each table's number, link and code (and its QR code with ``qr_scale``), in number order;
-    a revoked table shows no link."""
+    """Each table's number, link and code (and its QR code with ``qr_scale``), in number order,
+    with its phone's last contact; a revoked table shows no link."""
+    contacts = last_contacts(tournament)
     found = []
     for table in tournament.physical_tables.order_by("number"):
         url = "" if table.revoked else links.site_url(table_path(table))
@@ -144,6 +159,7 @@ def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any
                 "url": url,
                 "code": "" if table.revoked else links.place_code(KIND, table.pk, table.secret),
                 "qr": qr_svg(url, scale=qr_scale) if url and qr_scale else "",
+                "contact": contacts.get(table.number),
             }
         )
     return found

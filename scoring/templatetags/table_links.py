@@ -4,6 +4,7 @@
   ``scoring.places``), what the table waits for once its match is over, and the poll that opens
   the next match by itself (``scoring.place_pages.follow``). Nothing for a match's own link.
 - ``{% undo_last %}``: the Undo of the last deal while the match is open (``scoring.undo``).
+- ``{% deal_conflicts %}``: two entries sent for one deal number, to settle (``scoring.conflict_pages``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django import template
 from django.urls import reverse
 
 from scoring.access import place_for
+from scoring.conflict_pages import conflict_rows
 from scoring.place_pages import FOLLOW_SECONDS, follow_url
 from scoring.undo import undo_control
 
@@ -38,5 +40,13 @@ def undo_last(context: template.Context) -> dict[str, Any]:
     return {
         **undo_control(context["board"], context["token"]),
         "match": context["match"],
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("scoring/_conflicts.html", takes_context=True)
+def deal_conflicts(context: template.Context) -> dict[str, Any]:
+    return {
+        "rows": conflict_rows(context["match"], context["token"]),
         "csrf_token": context.get("csrf_token"),
     }

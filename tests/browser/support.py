@@ -32,11 +32,19 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
-def screen(browser: Any, size: dict[str, int], *, scheme: str = "dark", scripts: bool = True) -> Any:
-    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme."""
+def screen(
+    browser: Any, size: dict[str, int], *, scheme: str = "dark", scripts: bool = True, workers: str = "allow"
+) -> Any:
+    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme.
+    ``workers="block"`` keeps service workers out: ``page.route`` sees no request a worker sends."""
     small = size["width"] < 500
     context = browser.new_context(
-        viewport=size, color_scheme=scheme, has_touch=small, is_mobile=small, java_script_enabled=scripts
+        viewport=size,
+        color_scheme=scheme,
+        has_touch=small,
+        is_mobile=small,
+        java_script_enabled=scripts,
+        service_workers=workers,
     )
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -1,0 +1,72 @@
+"""What the edges read of a numbered deal and of a phone's outbox (#13): the deal number a
+client means (``Tablescore-Deal-Number`` for the API, the ``number`` field of the scorer form),
+the count of deals a table's phone keeps unsent (``Tablescore-Outbox``), and what the page says
+once a numbered deal is in. The writes are in ``scoring/conflicts.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter
+
+from clubs.errors import InvalidEntry
+from scoring.conflicts import Numbered
+
+#: The API's request header naming the deal number the client means.
+DEAL_NUMBER = "Tablescore-Deal-Number"
+#: The request header a table's phone sends: how many deals it keeps that the server has not scored.
+OUTBOX_HEADER = "Tablescore-Outbox"
+
+PARAMETERS = [
+    OpenApiParameter(
+        DEAL_NUMBER,
+        int,
+        OpenApiParameter.HEADER,
+        required=False,
+        description=(
+            "The deal number the client means. The same entry already scored under it answers 200 "
+            "(one deal); another entry is a recorded conflict (409, nothing changes); a number past "
+            "the next one is refused (409). Without it, the next deal."
+        ),
+    ),
+    OpenApiParameter(
+        OUTBOX_HEADER,
+        int,
+        OpenApiParameter.HEADER,
+        required=False,
+        description="With a table link: how many deals the phone keeps unsent (the console shows it).",
+    ),
+]
+
+
+def _count(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+def deal_number(headers: Any) -> int | None:
+    """The API's ``Tablescore-Deal-Number``; a 400 naming the header when it is not a number."""
+    text = headers.get(DEAL_NUMBER)
+    if text is None:
+        return None
+    number = _count(text)
+    if number is None or number < 1:
+        raise InvalidEntry(f"{DEAL_NUMBER} must be a deal number (1 or more)", DEAL_NUMBER)
+    return number
+
+
+def outbox_count(headers: Any) -> int | None:
+    """The number a phone reports in ``Tablescore-Outbox``; ``None`` when absent or not a count."""
+    return _count(headers.get(OUTBOX_HEADER))
+
+
+def saved_notice(written: Numbered) -> str:
+    """What the scorer page says once the deal is in, or once its conflict is recorded."""
+    if written.conflict is not None:
+        n = written.conflict.number
+        return f"Deal {n} is not saved: another entry for deal {n} is already scored. Both are kept below: decide which one counts."
+    assert written.write is not None
+    number = written.write.deal.number
+    if written.duplicate:
+        return f"Deal {number} was already saved with the same entry (from another phone)."
+    return f"Deal {number} saved."

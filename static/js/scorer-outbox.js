@@ -1,0 +1,310 @@
+/* The scorer page through a dead network (#13). Save writes the deal to the phone's outbox
+   (static/js/outbox.js) first, then sends it; the answers are the server's. Without an answer the
+   form clears for the next deal and the deal waits, listed as saved on this phone, until it is
+   sent: on `online`, when the page is shown again, every 20 s while anything waits, and from the
+   service worker's `sync` (Chromium). Words come from data-say-* on #outbox-status. Without this
+   file (or without IndexedDB) the form posts through htmx or as a plain form, as before. */
+(function () {
+  "use strict";
+
+  var Outbox = window.TablescoreOutbox;
+  var status = document.getElementById("outbox-status");
+  if (!Outbox || !status || !window.indexedDB || !window.fetch) return;
+
+  var section = document.getElementById("outbox");
+  var list = document.getElementById("outbox-list");
+  var exporter = document.getElementById("outbox-export");
+  var DAY = 24 * 3600 * 1000;
+  var current = null;     // the key of the deal this page just sent, answered where the eye is
+  var currentNumber = "";
+  var sending = false;
+  var again = false;      // something was saved while a drain was running: drain once more
+  var lastSent = localStorage.getItem("tablescore-last-sent");
+  var used = JSON.parse(localStorage.getItem("tablescore-used-keys") || "[]");
+
+  function words(name, n) {
+    var text = status.getAttribute("data-say-" + name) || section.getAttribute("data-say-" + name) || "";
+    return text.replace("{n}", String(n));
+  }
+
+  function form() { return document.getElementById("entry"); }
+  function matchOf(f) { return (f && f.elements.match && f.elements.match.value) || location.pathname; }
+
+  function remember(key) {
+    used.push(key);
+    used = used.slice(-100);
+    localStorage.setItem("tablescore-used-keys", JSON.stringify(used));
+  }
+
+  function mine(entries) { return entries.filter(function (e) { return e.url === location.pathname; }); }
+
+  // The form for deal n: its number, its heading and button, a key never sent before.
+  function renumber(f, n) {
+    if (!f) return;
+    if (f.elements.number) f.elements.number.value = String(n);
+    f.querySelectorAll("h2, button[type=submit]").forEach(function (el) {
+      el.textContent = el.textContent.replace(/\d+/, String(n));
+    });
+    if (f.elements.key && used.indexOf(f.elements.key.value) !== -1) f.elements.key.value = Outbox.newKey();
+  }
+
+  function clearForm(f, n) {
+    f.reset();
+    f.querySelectorAll(".error[data-field], .form-error").forEach(function (old) { old.remove(); });
+    f.querySelectorAll(".has-error").forEach(function (field) { field.classList.remove("has-error"); });
+    if (f.elements.key) f.elements.key.value = Outbox.newKey();
+    delete f.dataset.dirty;
+    renumber(f, n);
+    var note = document.getElementById("kept");
+    if (note) note.remove();
+  }
+
+  function summary(f) {
+    var parts = [];
+    Array.prototype.forEach.call(f.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.tagName === "BUTTON") return;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
+      if (el.value === "") return;
+      var label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : "";
+      var value = el.type === "radio" || el.type === "checkbox" ? "" : el.value;
+      parts.push((label + " " + value).trim());
+    });
+    return parts.join(", ");
+  }
+
+  // The list sits above the deals the server scored (or stays where it is, on a refusal page).
+  function place() {
+    var board = document.getElementById("board");
+    if (board && section.nextElementSibling !== board) board.parentNode.insertBefore(section, board);
+  }
+
+  function render(entries) {
+    var here = mine(entries);
+    place();
+    list.replaceChildren();
+    here.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.className = "deal pending " + entry.state;
+      var head = document.createElement("p");
+      head.textContent = words("deal", entry.number) + (entry.summary ? " · " + entry.summary : "");
+      var said = document.createElement("p");
+      said.className = "pending-state";
+      said.textContent = entry.said || words(entry.state, entry.number);
+      item.append(head, said);
+      if (entry.state === "refused" || entry.state === "conflict") {
+        var drop = document.createElement("button");
+        drop.type = "button";
+        drop.className = "button small";
+        drop.dataset.discard = entry.key;
+        drop.textContent = words("discard", entry.number);
+        item.append(drop);
+      }
+      list.append(item);
+    });
+    section.hidden = here.length === 0;
+    exporter.hidden = here.length === 0;
+    var line = [];
+    var conflict = here.find(function (e) { return e.state === "conflict"; }) ||
+      document.querySelector("section.conflict[data-number]");
+    if (conflict && conflict.dataset) conflict = { number: conflict.dataset.number };
+    var refused = here.find(function (e) { return e.state === "refused"; });
+    var blocked = here.some(function (e) { return e.state === "blocked"; });
+    line.push(navigator.onLine ? words("online") : words("offline"));
+    if (here.length) line.push(words(here.length === 1 ? "pending-one" : "pending-many", here.length));
+    if (conflict) line.push(words("conflict-on", conflict.number));
+    if (refused) line.push(words("refused-on", refused.number));
+    if (blocked) line.push(words("revoked"));
+    if (here.some(function (e) { return Date.now() - e.created > DAY; })) line.push(words("old"));
+    if (lastSent) line.push(words("last-sent").replace("{time}", lastSent));
+    status.textContent = line.join(" — ");
+    status.hidden = false;
+    status.className = "outbox-status" + (conflict || refused || blocked ? " trouble" : here.length ? " waiting" : "");
+    var f = form();
+    var numbers = here.map(function (e) { return Number(e.number) || 0; });
+    if (f && f.elements.number && numbers.length) {
+      var next = Math.max(Number(f.elements.number.value) || 0, Math.max.apply(null, numbers) + 1);
+      if (String(next) !== f.elements.number.value && !f.dataset.dirty) renumber(f, next);
+    }
+    return entries;
+  }
+
+  function refresh() { return Outbox.all().then(render); }
+
+  function parsed(response) {
+    return response.text().then(function (html) { return new DOMParser().parseFromString(html, "text/html"); });
+  }
+
+  // The server's page for what was sent: its #scorer replaces this one (totals, form, messages).
+  function swapFrom(doc, focusId) {
+    var fresh = doc.getElementById("scorer");
+    var old = document.getElementById("scorer");
+    if (!fresh || !old) return;
+    old.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    fresh.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // steppers, as after a swap
+    var target = document.getElementById(focusId);
+    if (target && target.textContent.trim()) {
+      target.scrollIntoView({ block: focusId === "saved" ? "start" : "center" });
+      target.focus({ preventScroll: true });
+    }
+  }
+
+  function sent() {
+    var now = new Date();
+    lastSent = ("0" + now.getHours()).slice(-2) + ":" + ("0" + now.getMinutes()).slice(-2);
+    localStorage.setItem("tablescore-last-sent", lastSent);
+  }
+
+  // The deal just saved waits on the phone: the form clears for the next deal and says so.
+  function kept(number) {
+    current = null;
+    // Chromium wakes the service worker when the network is back, even with the page closed.
+    if (navigator.serviceWorker) {
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.sync) registration.sync.register("tablescore-outbox").catch(function () {});
+      });
+    }
+    var f = form();
+    if (!f || f.dataset.dirty) return;
+    clearForm(f, Number(number) + 1);
+    var alert = document.getElementById("scorer-alert");
+    if (alert) alert.replaceChildren();
+    var note = document.getElementById("kept") || document.createElement("p");
+    note.id = "kept";
+    note.className = "notice kept";
+    note.setAttribute("role", "status");
+    note.tabIndex = -1;
+    note.textContent = words("kept", number);
+    f.after(note);
+    note.scrollIntoView({ block: "center" });
+    note.focus({ preventScroll: true });
+  }
+
+  // What the page does with each answer; false drops the entry (the server's page holds it).
+  function answered(entry, response) {
+    var isCurrent = entry.key === current;
+    if (isCurrent) current = null;
+    var f = form();
+    var pristine = f && !f.dataset.dirty;
+    if (response !== null && response.ok) {
+      sent();
+      return isCurrent && pristine ? parsed(response).then(function (doc) { swapFrom(doc, "saved"); }) : null;
+    }
+    if (response === null || entry.state === "waiting") {
+      if (isCurrent) kept(entry.number);
+      return null;
+    }
+    return parsed(response).then(function (doc) {
+      // Refused as it was just entered, or a conflict the server recorded (both entries on its
+      // page, to settle there): the server's page says why and holds the deal; the phone need
+      // not keep it. Anything else stays on the phone with the server's words.
+      var recorded = entry.state === "conflict" && doc.querySelector("section.conflict");
+      if (pristine && (recorded || (isCurrent && entry.state !== "blocked"))) {
+        swapFrom(doc, recorded ? "saved" : "scorer-alert");
+        return false;
+      }
+      if (isCurrent) kept(entry.number);
+      var alert = doc.getElementById("scorer-alert");
+      entry.said = alert ? alert.textContent.trim().replace(/\s+/g, " ") : "";
+      return null;
+    });
+  }
+
+  function drain(force) {
+    if (sending) { again = true; return Promise.resolve(); }
+    sending = true;
+    again = false;
+    return Outbox.drain(answered, force).catch(function () {}).then(function () {
+      sending = false;
+      if (current) kept(currentNumber);
+      var f = form();
+      if (f) f.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = false; });
+      return refresh();
+    }).then(function (entries) {
+      var board = document.getElementById("board");
+      if (board && window.htmx) window.htmx.trigger(board, "outbox-sent");
+      if (again) return drain(true);
+      if (!mine(entries).length) keepCopy();
+    });
+  }
+
+  function keepCopy() {
+    fetch(location.pathname, { headers: { Accept: "text/html" } }).then(function (response) {
+      return response.text();  // read to the end: the worker keeps its copy
+    }).catch(function () {});
+  }
+
+  // Save: the entry goes to the outbox before anything is sent (captured before htmx sees it).
+  window.addEventListener("submit", function (event) {
+    var f = event.target;
+    if (!(f instanceof HTMLFormElement) || f.id !== "entry") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (current) return;  // this page's last Save is still on its way
+    var body = new URLSearchParams(new FormData(f));
+    var key = body.get("key") || Outbox.newKey();
+    body.set("key", key);
+    remember(key);
+    var entry = {
+      key: key, match: matchOf(f), url: f.getAttribute("action") || location.pathname,
+      number: body.get("number") || "", body: body.toString(), summary: summary(f),
+      created: Date.now(), seq: performance.now(), state: "waiting", tries: 0, next: 0
+    };
+    f.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+    delete f.dataset.dirty;
+    current = key;
+    currentNumber = entry.number;
+    Outbox.put(entry).then(function () {
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+      return drain(true);
+    });
+  }, true);
+
+  document.addEventListener("input", function (event) {
+    var f = event.target.closest && event.target.closest("#entry");
+    if (f) f.dataset.dirty = "1";
+  });
+
+  document.addEventListener("click", function (event) {
+    var drop = event.target.closest("button[data-discard]");
+    if (drop) {
+      if (window.confirm(words("discard-ask"))) Outbox.remove(drop.dataset.discard).then(refresh);
+      return;
+    }
+    if (event.target.closest("#outbox-export")) {
+      Outbox.all().then(function (entries) {
+        var data = JSON.stringify({ page: location.href, exported: new Date().toISOString(), entries: mine(entries) }, null, 2);
+        var link = document.createElement("a");
+        link.href = URL.createObjectURL(new Blob([data], { type: "application/json" }));
+        link.download = "tablescore-pending-" + Date.now() + ".json";
+        document.body.append(link);
+        link.click();
+        link.remove();
+      });
+    }
+  });
+
+  // The board's poll tells the server how many deals wait here (the director's console shows it).
+  document.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["Tablescore-Outbox"] = String(list.children.length);
+  });
+  document.addEventListener("htmx:afterSettle", function () { place(); });
+
+  window.addEventListener("online", function () { refresh().then(function () { drain(true); }); });
+  window.addEventListener("offline", refresh);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) drain(true); });
+  setInterval(function () { if (list.children.length) drain(false); }, 20000);
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.register(status.dataset.worker, { scope: "/" }).catch(function () {});
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.accepted) sent();
+      refresh().then(function () { drain(true); });
+    });
+    // The first visit was loaded before the worker ran: fetch the page again through it, so
+    // that it is kept for a reload without a network.
+    navigator.serviceWorker.addEventListener("controllerchange", keepCopy);
+  }
+  var first = form();
+  if (first && first.elements.number) renumber(first, Number(first.elements.number.value));
+  refresh().then(function () { drain(true); });
+})();

@@ -1,0 +1,142 @@
+"""Nothing lost when the Wi-Fi drops (#13): the scorer page keeps each deal on the phone until the
+server has answered it. Offline, Save clears the form for the next deal and lists the deal as
+saved on this phone; a reload without a network still shows the page and the deals kept; once
+the network is back they are sent, first in first out, each once. Playwright's
+``context.set_offline`` cuts the page's network (and the service worker's in Chromium)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clubs.access import Actor
+from scoring.links import table_token
+from scoring.models import Deal, DealConflict, Match
+from scoring.services.ledger import replay
+from scoring.services.links import table_link_revoke
+from tests.browser.support import PHONE, screen, snap
+from tests.factories import make_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/offline-shots")
+SIDES = ["Ann", "Bob"]
+#: Resolves once the service worker controls the page (page.evaluate is not subject to the CSP).
+CONTROLLED = """navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
+    new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', () => done(true))))"""
+
+
+def enter(page: Any, first: str, second: str) -> None:
+    page.fill("input[name='f.points.0']", first)
+    page.fill("input[name='f.points.1']", second)
+    page.locator("#entry button[type=submit]").click()
+
+
+def ready(page: Any, url: str) -> None:
+    """The page loaded with its service worker in control (so it can load again offline)."""
+    page.goto(url)
+    page.evaluate(CONTROLLED)
+    page.wait_for_selector("#outbox-status:not([hidden])")
+
+
+def entries(match: Match) -> list[Any]:
+    return [
+        (deal.number, deal.versions.get(version=deal.version).entry["points"])
+        for deal in Deal.objects.filter(match=match).order_by("number")
+    ]
+
+
+def test_three_deals_entered_offline_survive_a_reload_and_are_scored_once_in_order(live_server, browser):
+    match = make_match(sides=SIDES, title="Table 7")
+    url = f"{live_server.url}/t/{table_token(match)}/"
+    page = screen(browser, PHONE)
+    ready(page, url)
+    page.wait_for_selector("#outbox-status:has-text('Online')")
+    snap(page, SHOTS, "online-360", full_page=False)
+
+    page.context.set_offline(True)
+    for number, (first, second) in enumerate((("5", "3"), ("2", "7"), ("4", "4")), start=1):
+        enter(page, first, second)
+        page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
+        page.wait_for_selector(f"#entry h2:has-text('Enter deal {number + 1}')")
+        assert page.input_value("input[name='f.points.0']") == ""
+    page.wait_for_selector("#outbox-status:has-text('3 deals saved on this phone')")
+    assert page.locator("#outbox-list li").count() == 3
+    snap(page, SHOTS, "offline-three-pending-360", full_page=False)
+    assert Deal.objects.filter(match=match).count() == 0
+
+    page.reload()
+    page.wait_for_selector("#outbox-status:has-text('Offline — 3 deals saved on this phone')")
+    assert page.locator("#outbox-list li").count() == 3
+    page.wait_for_selector("#entry h2:has-text('Enter deal 4')")
+
+    page.context.set_offline(False)
+    page.wait_for_selector("#outbox-status:has-text('Online — last sent')")
+    page.wait_for_selector("#outbox", state="hidden")
+    assert entries(match) == [(1, {"Ann": 5, "Bob": 3}), (2, {"Ann": 2, "Bob": 7}), (3, {"Ann": 4, "Bob": 4})]
+    page.wait_for_selector(".deals #deal-3")
+    match.refresh_from_db()
+    fresh = {side: str(total) for side, total in replay(match).totals.items()}
+    page.wait_for_selector(".total[data-side='Bob']:has-text('14')")
+    shown = {side: page.inner_text(f".total[data-side='{side}']") for side in SIDES}
+    assert shown == fresh == {"Ann": "11", "Bob": "14"}
+    snap(page, SHOTS, "back-online-360", full_page=False)
+
+
+def test_two_phones_entering_deal_5_differently_make_one_conflict_settled_on_the_page(live_server, browser):
+    match = make_match(sides=SIDES, title="Table 2", deals=[{"points": {"Ann": 1, "Bob": 1}}] * 4)
+    url = f"{live_server.url}/t/{table_token(match)}/"
+    first, second = screen(browser, PHONE), screen(browser, PHONE, scheme="light")
+    ready(first, url)
+    ready(second, url)
+
+    # The second phone is in the cellar: its deal 5 waits on the phone.
+    second.context.set_offline(True)
+    enter(second, "2", "9")
+    second.wait_for_selector("#kept:has-text('Deal 5 is saved on this phone')")
+    enter(first, "6", "5")
+    first.wait_for_selector("#saved:has-text('Deal 5 saved.')")
+
+    # Back online, the second phone's deal 5 meets the first one's: one recorded conflict,
+    # both entries on the page, nothing overwritten.
+    second.context.set_offline(False)
+    second.wait_for_selector(".conflict h2:has-text('Conflict on deal 5')")
+    second.wait_for_selector("#outbox-status:has-text('Conflict on deal 5')")
+    snap(second, SHOTS, "conflict-360", full_page=False)
+    assert DealConflict.objects.filter(match=match).count() == 1
+    assert entries(match)[-1] == (5, {"Ann": 6, "Bob": 5})
+
+    # The table decides: the other entry counts.
+    second.once("dialog", lambda dialog: dialog.accept())
+    second.click(".conflict button[value=other]")
+    second.wait_for_selector(".messages:has-text('Deal 5: the other entry now counts.')")
+    assert entries(match)[-1] == (5, {"Ann": 2, "Bob": 9})
+    assert DealConflict.objects.get(match=match).resolution == "replaced"
+    assert second.locator(".conflict").count() == 0
+    second.wait_for_selector("#outbox", state="hidden")
+
+
+def test_a_revoked_link_keeps_the_pending_deals_and_says_so(live_server, browser):
+    match = make_match(sides=SIDES, title="Table 3")
+    url = f"{live_server.url}/t/{table_token(match)}/"
+    page = screen(browser, PHONE)
+    ready(page, url)
+    page.context.set_offline(True)
+    enter(page, "5", "3")
+    enter(page, "1", "2")
+    page.wait_for_selector("#outbox-status:has-text('2 deals saved on this phone')")
+    table_link_revoke(match_id=match.pk, actor=Actor(label="organizer"))
+    page.context.set_offline(False)
+    page.wait_for_selector("#outbox-status:has-text('this link was replaced or revoked — ask the organizer')")
+    assert page.locator("#outbox-list li").count() == 2
+    page.wait_for_selector("#outbox-list .blocked:has-text('This link was replaced or revoked')")
+    snap(page, SHOTS, "revoked-pending-360", full_page=False)
+    # The export button gives the deals kept, as a file.
+    with page.expect_download() as download:
+        page.click("#outbox-export")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert [entry["number"] for entry in saved["entries"]] == ["1", "2"]
+    assert Deal.objects.filter(match=match).count() == 0
