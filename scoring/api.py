@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.http.response import HttpResponseBase
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -23,7 +24,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.access import actor_for, can_manage, club_for_organizer, is_signed_in, managed_clubs, one_or_404
+from clubs.access import (
+    SignInRequired,
+    actor_for,
+    can_manage,
+    club_for_organizer,
+    is_signed_in,
+    managed_clubs,
+    one_or_404,
+    require_organizer,
+)
 from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
@@ -52,6 +62,18 @@ class TableGrant:
 def granted_match(request: Request) -> Match | None:
     """The match the request's table link may score, if it was made with one."""
     return request.auth.match if isinstance(request.auth, TableGrant) else None
+
+
+def require_organizer_call(request: Request, *, club_id: int | None, running: str) -> None:
+    """An organizer's write (a tournament's, a season's): an organizer's session or token, of
+    ``club_id`` when the thing written to has a club yet; a table link never (it may score one
+    match and nothing else)."""
+    if isinstance(request.auth, TableGrant):
+        raise DjangoPermissionDenied(f"a table link cannot run {running}")
+    if not is_signed_in(request.user):
+        raise SignInRequired("sign in as an organizer of the club")
+    if club_id is not None:
+        require_organizer(request.user, club_id)
 
 
 class TableLinkAuthentication(authentication.BaseAuthentication):

@@ -7,7 +7,6 @@ a token; a table link never). Errors are the API's one shape (``tablescore/api.p
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.http.response import HttpResponseBase
 from django.urls import reverse
@@ -18,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.access import SignInRequired, club_for_organizer, is_signed_in, one_or_404, require_organizer
+from clubs.access import club_for_organizer, one_or_404
 from clubs.models import Club, Player
-from scoring.api import AUTHENTICATION, TableGrant
+from scoring.api import AUTHENTICATION, require_organizer_call
 from seasons import documents, selectors, services
 from seasons.access import season_or_404, seen_by
 from seasons.contracts import EveningAttach, SeasonCreate
@@ -32,12 +31,10 @@ from tournaments.contracts import validated
 
 
 def _require_organizer(request: Request, season: Season | None = None) -> None:
-    if isinstance(request.auth, TableGrant):
-        raise PermissionDenied("a table link cannot run a season")
-    if not is_signed_in(request.user):
-        raise SignInRequired("sign in as an organizer of the club")
-    if season is not None:
-        require_organizer(request.user, season.club_id)
+    """Every season write: an organizer's (``scoring.api.require_organizer_call``)."""
+    require_organizer_call(
+        request, club_id=season.club_id if season is not None else None, running="a season"
+    )
 
 
 class SeasonCollection(APIView):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.http.response import HttpResponseBase
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
@@ -20,15 +19,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.access import (
-    SignInRequired,
     actor_for,
     can_manage,
     club_for_organizer,
-    is_signed_in,
-    require_organizer,
 )
 from clubs.errors import InvalidEntry
-from scoring.api import AUTHENTICATION, TableGrant
+from scoring.api import AUTHENTICATION, TableGrant, require_organizer_call
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
 from tournaments import desk, documents, selectors, services
@@ -47,14 +43,10 @@ from tournaments.physical_tables import tables_document
 
 
 def _require_organizer(request: Request, tournament: Tournament | None = None) -> None:
-    """Every tournament write: an organizer's session or token (of the tournament's club, when
-    there is one yet); a table link never."""
-    if isinstance(request.auth, TableGrant):
-        raise PermissionDenied("a table link cannot run a tournament")
-    if not is_signed_in(request.user):
-        raise SignInRequired("sign in as an organizer of the club")
-    if tournament is not None:
-        require_organizer(request.user, tournament.club_id)
+    """Every tournament write: an organizer's (``scoring.api.require_organizer_call``)."""
+    require_organizer_call(
+        request, club_id=tournament.club_id if tournament is not None else None, running="a tournament"
+    )
 
 
 EntrantBody = PolymorphicProxySerializer(
