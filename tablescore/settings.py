@@ -127,6 +127,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -241,6 +242,11 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en"
+# The clubs of these games are French and Dutch. Catalogs: each app's own ``locale/``; the
+# project's templates, the ``tablescore`` package and the pure ``games`` package (not apps)
+# keep theirs in the folders below.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tablescore" / "locale", BASE_DIR / "games" / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
