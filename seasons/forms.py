@@ -7,41 +7,52 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from clubs.errors import ServiceError
 from games import GAMES
 from seasons.competition.rule import Absence, Metric
 
-COUNTING = (("all", "Every evening"), ("best", "The best N evenings"), ("drop", "All but the K lowest"))
-METRICS = (
-    (Metric.POINTS.value, "Points (the player's own score)"),
-    (Metric.MATCH_POINTS.value, "Match points"),
-    (Metric.RANK_POINTS.value, "Points per place"),
-    (Metric.PERCENTAGE.value, "Percentage of the evening's best score"),
+COUNTING = (
+    ("all", _("Every evening")),
+    ("best", _("The best N evenings")),
+    ("drop", _("All but the K lowest")),
 )
-ABSENCE = ((Absence.NOT_COUNTED.value, "Not counted"), (Absence.ZERO.value, "Counts 0 (dropped first)"))
+METRICS = (
+    (Metric.POINTS.value, _("Points (the player's own score)")),
+    (Metric.MATCH_POINTS.value, _("Match points")),
+    (Metric.RANK_POINTS.value, _("Points per place")),
+    (Metric.PERCENTAGE.value, _("Percentage of the evening's best score")),
+)
+ABSENCE = (
+    (Absence.NOT_COUNTED.value, _("Not counted")),
+    (Absence.ZERO.value, _("Counts 0 (dropped first)")),
+)
 
 
 class SeasonForm(forms.Form):
     """A new season."""
 
-    club = forms.ChoiceField(label="Club")
-    name = forms.CharField(label="Name", max_length=120, help_text="Competitie 2025–2026")
-    game = forms.ChoiceField(label="Game")
-    metric = forms.ChoiceField(label="An evening is worth", choices=METRICS)
+    club = forms.ChoiceField(label=_("Club"))
+    # Translators: an example of a season's name, as a club would write it.
+    name = forms.CharField(label=_("Name"), max_length=120, help_text=_("Competition 2025–2026"))
+    game = forms.ChoiceField(label=_("Game"))
+    metric = forms.ChoiceField(label=_("An evening is worth"), choices=METRICS)
     rank_points = forms.CharField(
-        label="Points per place", required=False, help_text="For points per place: 10, 8, 6, 5, 4, 3, 2, 1"
+        label=_("Points per place"),
+        required=False,
+        help_text=_("For points per place: 10, 8, 6, 5, 4, 3, 2, 1"),
     )
-    counting = forms.ChoiceField(label="Which evenings count", choices=COUNTING)
+    counting = forms.ChoiceField(label=_("Which evenings count"), choices=COUNTING)
     number = forms.IntegerField(
-        label="N or K", required=False, min_value=0, help_text="How many for best N or drop K."
+        label=_("N or K"), required=False, min_value=0, help_text=_("How many for best N or drop K.")
     )
-    absence = forms.ChoiceField(label="An evening missed", choices=ABSENCE)
+    absence = forms.ChoiceField(label=_("An evening missed"), choices=ABSENCE)
     min_evenings = forms.IntegerField(
-        label="Evenings to be ranked",
+        label=_("Evenings to be ranked"),
         min_value=0,
         initial=0,
-        help_text="Players with fewer are listed below the line.",
+        help_text=_("Players with fewer are listed below the line."),
     )
 
     def __init__(self, *args: Any, clubs: list[tuple[str, str]], **kwargs: Any) -> None:
@@ -76,11 +87,11 @@ class SeasonForm(forms.Form):
 class EveningForm(forms.Form):
     """An evening to attach: one of the club's tournaments of the season's game, on a day."""
 
-    tournament = forms.ChoiceField(label="Tournament")
+    tournament = forms.ChoiceField(label=_("Tournament"))
     day = forms.DateField(
-        label="Day",
+        label=_("Day"),
         required=False,
-        help_text="Leave empty for the day it was created.",
+        help_text=_("Leave empty for the day it was created."),
         widget=forms.DateInput(attrs={"type": "date"}),
     )
 

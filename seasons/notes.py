@@ -7,6 +7,8 @@ shows the line without knowing where it comes from.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from scoring.models import Match, MatchStatus
 from seasons.models import ClubPreferences
 from seasons.rating.engine import win_chances
@@ -29,4 +31,4 @@ def win_chance_notes(match: Match) -> tuple[str, ...]:
     shares = " · ".join(
         f"{name} {round(100 * chance)}%" for name, chance in zip(match.sides, chances, strict=True)
     )
-    return (f"Chance to win (ratings before the match): {shares}",)
+    return (gettext("Chance to win (ratings before the match): %(chances)s") % {"chances": shares},)

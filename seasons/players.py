@@ -113,7 +113,7 @@ def player_view(player: Player, seen_at: Callable[[int], Privacy]) -> PlayerView
 def _names(tables: list[PlayedTable], seen: Privacy) -> dict[int, str]:
     ids = {p for t in tables for side in t.sides for p in side}
     found = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return {p: name if seen.shows(p) else HIDDEN_NAME for p, name in found.items()}
+    return {p: name if seen.shows(p) else str(HIDDEN_NAME) for p, name in found.items()}
 
 
 def _line(club: Club, table: PlayedTable, player: int, names: dict[int, str]) -> MatchLine:

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
+
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player
 from games import GAMES
+from seasons import wording
 from seasons.competition.rule import rule_from_data
 from seasons.competition.table import Evening, Score
 from seasons.models import ClubPreferences, PlayerPrivacy, Rating, Season, SeasonEvening
@@ -52,7 +56,7 @@ def season_inputs(season: Season) -> tuple[list[Evening], list[Score]]:
 
 
 def season_rule_summary(season: Season) -> str:
-    return rule_from_data(season.rule).summary
+    return wording.rule_summary(rule_from_data(season.rule))
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,7 @@ def preferences(club: Club) -> ClubPreferences:
     return ClubPreferences.objects.filter(club=club).first() or ClubPreferences(club=club)
 
 
-HIDDEN_NAME = "A player"
+HIDDEN_NAME = gettext_lazy("A player")
 
 
 def standings(season: Season, seen: Privacy) -> dict[str, Any]:
@@ -102,14 +106,18 @@ def standings(season: Season, seen: Privacy) -> dict[str, Any]:
     named; a hidden player's row keeps its place and total, without name or link."""
     table = season.table or {}
     rows = table.get("rows", [])
+    days = {e["tournament"]: date.fromisoformat(e["day"]) for e in table.get("evenings", [])}
+    metric = rule_from_data(season.rule).metric
     names = dict(Player.objects.filter(pk__in=[r["player"] for r in rows]).values_list("pk", "name"))
     out = []
     for row in rows:
         shown_row = dict(row)
+        if "explanation" in row:
+            shown_row["explanation"] = wording.explanation(row, days, metric)
         if seen.shows(row["player"]):
             shown_row["name"] = names.get(row["player"], "")
         else:
-            shown_row.update(player=None, name=HIDDEN_NAME, explanation="")
+            shown_row.update(player=None, name=str(HIDDEN_NAME), explanation="")
         out.append(shown_row)
     return {
         "provisional": bool(table.get("provisional", False)),

@@ -24,6 +24,7 @@ from datetime import date, datetime
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Club, Membership
@@ -59,14 +60,20 @@ def season_attach(*, season_id: int, tournament_id: int, day: date | None = None
         season = _lock_season(season_id)
         tournament = Tournament.objects.filter(pk=tournament_id, club_id=season.club_id).first()
         if tournament is None:
-            raise InvalidEntry(f"tournament {tournament_id} is not one of the club's", "tournament")
+            raise InvalidEntry(
+                gettext("tournament %(id)s is not one of the club's") % {"id": tournament_id}, "tournament"
+            )
         if tournament.game_key != season.game_key:
             raise InvalidEntry(
-                f"tournament {tournament_id} plays {tournament.game_key}, the season {season.game_key}",
+                gettext("tournament %(id)s plays %(game)s, the season %(season_game)s")
+                % {"id": tournament_id, "game": tournament.game_key, "season_game": season.game_key},
                 "tournament",
             )
         if season.evenings.filter(tournament=tournament).exists():
-            raise Conflict(f"{tournament.name!r} is an evening of the season already", "tournament")
+            raise Conflict(
+                gettext("'%(name)s' is an evening of the season already") % {"name": tournament.name},
+                "tournament",
+            )
         evening = SeasonEvening.objects.create(
             club_id=season.club_id, season=season, tournament=tournament, day=day or evening_date(tournament)
         )

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.contrib import messages
@@ -18,13 +19,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import SignInRequired, can_manage, is_signed_in, managed_clubs, one_or_404
 from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from games import GAMES
-from seasons import documents, selectors, services
+from seasons import documents, selectors, services, wording
 from seasons.access import may_hide, season_for_organizer, season_or_404, seen_by
 from seasons.contracts import EveningAttach, Preferences, PrivacyChange, SeasonCreate
 from seasons.forms import EveningForm, SeasonForm
@@ -41,7 +43,10 @@ PROJECTOR_REFRESH = 30
 def _table_context(request: HttpRequest, season: Season) -> dict[str, Any]:
     seen = seen_by(request.user)(season.club_id)
     shown = selectors.standings(season, seen)
-    evenings = shown["evenings"]
+    evenings = []
+    for evening in shown["evenings"]:
+        day = date.fromisoformat(evening["day"])
+        evenings.append({**evening, "date": day, "short": wording.short_date(day)})
     rows = []
     for row in shown["rows"]:
         values = {v["tournament"]: (v, False) for v in row["counted"]}
@@ -129,7 +134,7 @@ def season_new(request: HttpRequest) -> HttpResponse:
             except ServiceError as error:
                 form.add_service_error(error)
             else:
-                messages.success(request, "Season created: attach its evenings.")
+                messages.success(request, gettext("Season created: attach its evenings."))
                 return redirect("seasons:manage", pk=season.pk)
     return render(request, "seasons/new.html", {"form": form}, status=status)
 
@@ -158,7 +163,7 @@ def season_manage(request: HttpRequest, pk: int) -> HttpResponse:
             except ServiceError as error:
                 form.add_error(None, error.rule)
             else:
-                messages.success(request, "Evening attached; the table is recomputed.")
+                messages.success(request, gettext("Evening attached; the table is recomputed."))
                 return redirect("seasons:manage", pk=season.pk)
     return render(
         request,
@@ -177,7 +182,7 @@ def season_manage(request: HttpRequest, pk: int) -> HttpResponse:
 def season_detach(request: HttpRequest, pk: int, tournament: int) -> HttpResponse:
     season = season_for_organizer(request.user, pk)
     services.season_detach(season_id=season.pk, tournament_id=tournament)
-    messages.success(request, "Evening taken out of the season.")
+    messages.success(request, gettext("Evening taken out of the season."))
     return redirect("seasons:manage", pk=season.pk)
 
 
@@ -233,7 +238,7 @@ def club_preferences(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied("only the club's owners and organizers may do this")
     body = {key: request.POST.get(key) == "on" for key in ("players_public", "win_chances")}
     services.preferences_set(club=club, **validated(Preferences, body))
-    messages.success(request, "Saved.")
+    messages.success(request, gettext("Saved."))
     return redirect(reverse("seasons:players") + f"?club={club.slug}")
 
 
@@ -245,5 +250,5 @@ def player_privacy(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         raise PermissionDenied("only the player or the club's organizers may do this")
     arguments = validated(PrivacyChange, {"hidden": request.POST.get("hidden") == "on"})
     services.player_privacy_set(club=club, player_id=player.pk, **arguments)
-    messages.success(request, "Saved.")
+    messages.success(request, gettext("Saved."))
     return redirect("seasons:player", pk=player.pk)

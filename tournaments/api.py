@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import Http404
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -148,7 +149,7 @@ class EntrantCollection(APIView):
             made = services.entrants_register(tournament_id=tournament.pk, entrants=specs)
             return Response([documents.entrant_document(e) for e in made], status=status.HTTP_201_CREATED)
         if not isinstance(request.data, dict):
-            raise InvalidEntry("the body must be an entrant object or a list of them", None)
+            raise InvalidEntry(gettext("the body must be an entrant object or a list of them"), None)
         one = services.entrant_register(
             tournament_id=tournament.pk, entrant=validated(EntrantInput, request.data)
         )
@@ -314,7 +315,10 @@ class BracketView(APIView):
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
         if tournament.format not in BRACKETS:
-            raise Http404(f"a {tournament.get_format_display().lower()} event has no bracket")
+            raise Http404(
+                gettext("a tournament in this format has no bracket (%(format)s)")
+                % {"format": tournament.get_format_display().lower()}
+            )
         return conditional_get(
             request,
             selectors.live_revision(tournament),

@@ -17,6 +17,8 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs.errors import ServiceError
@@ -25,10 +27,16 @@ from scoring.result_states import AVAILABLE, Confirmation
 from scoring.result_states import choices as result_choices
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
 from tournaments.contracts.kit import WholeNumber
-from tournaments.pairing.formats import EntrantKind, Format, choices
+from tournaments.pairing.formats import EntrantKind
 from tournaments.pairing.match_format import FormatKind
 from tournaments.standings.rows import metric_choices
 from tournaments.uploads import split_players
+from tournaments.wording import (
+    entrant_kind_choices,
+    format_choices,
+    match_format_choices,
+    metric_name,
+)
 
 TIEBREAK_SLOTS = 4
 
@@ -54,10 +62,11 @@ def mirrored(field: serializers.Field, **presentation: Any) -> forms.Field:  # t
 
 
 def _tiebreak_fields(form: forms.Form, initial: list[str] | None) -> None:
-    slots = [("", "—"), *metric_choices()]
+    slots = [("", "—"), *((key, metric_name(key, name)) for key, name in metric_choices())]
     for index in range(TIEBREAK_SLOTS):
         form.fields[f"tiebreak_{index}"] = forms.ChoiceField(
-            label=f"{'Then' if index else 'Rank by'}",
+            # Translators: the tiebreak slots of a form: "Rank by" match points, "Then" Buchholz, ...
+            label=pgettext_lazy("tiebreaks", "Then") if index else _("Rank by"),
             choices=slots,
             required=False,
             initial=(initial or [])[index] if initial and index < len(initial) else "",
@@ -70,13 +79,20 @@ def _given(data: dict[str, Any]) -> dict[str, Any]:
 
 
 #: The contracts' keys that no field of a page is labelled after, in words.
-KEY_WORDS = {"tiebreaks": "the tiebreaks", "settings": "the settings", "options": "the game's options"}
+KEY_WORDS = {
+    "tiebreaks": _("the tiebreaks"),
+    "settings": _("the settings"),
+    "options": _("the game's options"),
+}
 
 
 def in_words(rule: str, labels: dict[str, str], *, sentence: bool = True) -> str:
     """``rule`` with each field key it names said as the page labels it (``match_length`` →
     "how many"); a ``sentence`` starts with a capital."""
-    words = {**KEY_WORDS, **{key: label.lower() for key, label in labels.items()}}
+    words = {
+        **{key: str(word) for key, word in KEY_WORDS.items()},
+        **{key: label.lower() for key, label in labels.items()},
+    }
     pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b")
     said = pattern.sub(lambda found: words[found.group(1)], rule)
     return said[:1].upper() + said[1:] if sentence else said
@@ -120,44 +136,56 @@ _ENTRANT = EntrantInput().fields
 
 def _preset_choices(game: type[Game[Any]]) -> list[tuple[str, str]]:
     return [
-        (key, game.preset_name(key) + (" · usual" if key == game.default_preset else ""))
+        (
+            key,
+            # Translators: the preset (rules) a game usually plays, in a list of presets.
+            gettext("%(preset)s · usual") % {"preset": game.preset_name(key)}
+            if key == game.default_preset
+            else game.preset_name(key),
+        )
         for key in game.presets
     ]
-
-
-def _match_format_choices() -> list[tuple[str, str]]:
-    return [(kind.value, kind.label) for kind in FormatKind]
 
 
 class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     """The new-tournament page (:class:`TournamentCreate`) for one game, in one of the organizer's
     clubs."""
 
-    name = mirrored(_CREATE["name"], help_text="What the players call it: Spring cup, Monday night.")
-    club = forms.ChoiceField(choices=())
+    name = mirrored(
+        _CREATE["name"],
+        label=_("Name"),
+        help_text=_("What the players call it: Spring cup, Monday night."),
+    )
+    club = forms.ChoiceField(choices=(), label=_("Club"))
     game = forms.CharField(widget=forms.HiddenInput)
-    format = mirrored(_CREATE["format"], choices=choices(Format))
+    format = mirrored(_CREATE["format"], choices=format_choices(), label=_("Format"), help_text="")
     match_format = mirrored(
         _CREATE["match_format"],
-        choices=_match_format_choices(),
+        choices=match_format_choices(),
         initial=FormatKind.GAME.value,
-        label="Each table plays",
+        label=_("Each table plays"),
         help_text="",
     )
     match_length = mirrored(
         _CREATE["match_length"],
-        label="Number of deals or games",
-        help_text="Deals a match, or games a series (odd: 3, 5, 7; 3 if left empty). None for one game.",
+        label=_("Number of deals or games"),
+        help_text=_("Deals a match, or games a series (odd: 3, 5, 7; 3 if left empty). None for one game."),
     )
-    entrant_kind = mirrored(_CREATE["entrant_kind"], choices=choices(EntrantKind), label="Entrants")
-    rounds = mirrored(_CREATE["rounds"], help_text="Swiss and multi-seat tables only; others plan their own.")
-    preset = mirrored(_CREATE["preset"], choices=(), label="Rules", help_text="")
+    entrant_kind = mirrored(
+        _CREATE["entrant_kind"], choices=entrant_kind_choices(), label=_("Entrants"), help_text=""
+    )
+    rounds = mirrored(
+        _CREATE["rounds"],
+        label=_("Rounds"),
+        help_text=_("Swiss and multi-seat tables only; others plan their own."),
+    )
+    preset = mirrored(_CREATE["preset"], choices=(), label=_("Rules"), help_text="")
     confirmation = mirrored(
         _CREATE["confirmation"],
         choices=result_choices(AVAILABLE),
         initial=Confirmation.HAND_OVER.value,
-        label="Results confirmed by",
-        help_text="Who vouches for a table's result before it counts in the standings.",
+        label=_("Results confirmed by"),
+        help_text=_("Who vouches for a table's result before it counts in the standings."),
     )
 
     def __init__(
@@ -189,8 +217,17 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
 class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
     """The console's format form (:class:`TournamentChange`)."""
 
-    format = mirrored(_CHANGE["format"], choices=choices(Format))
-    rounds = mirrored(_CHANGE["rounds"])
+    format = mirrored(
+        _CHANGE["format"],
+        choices=format_choices(),
+        label=_("Format"),
+        help_text=_("Only before the first round."),
+    )
+    rounds = mirrored(
+        _CHANGE["rounds"],
+        label=_("Rounds"),
+        help_text=_("Swiss and multi-seat tables only; others plan their own."),
+    )
 
     def __init__(self, *args: Any, tiebreaks: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -206,12 +243,20 @@ class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
 class EntrantForm(ServiceErrors, forms.Form):
     """The console's entrant form (:class:`EntrantInput`); the players in one box."""
 
-    name = mirrored(_ENTRANT["name"], help_text="")
+    name = mirrored(_ENTRANT["name"], label=_("Name"), help_text="")
     players = forms.CharField(
-        max_length=400, required=False, help_text="A partnership: both partners (Ann & Bob, or Ann, Bob)."
+        label=_("Players"),
+        max_length=400,
+        required=False,
+        help_text=_("A partnership: both partners (Ann & Bob, or Ann, Bob)."),
     )
-    club = mirrored(_ENTRANT["club"], label="Home club", help_text="")
-    seed = mirrored(_ENTRANT["seed"], help_text="1 for the strongest; leave empty if unseeded.")
+    club = mirrored(_ENTRANT["club"], label=_("Home club"), help_text="")
+    seed = mirrored(
+        _ENTRANT["seed"],
+        # Translators: the seeding number of an entrant (1 for the strongest).
+        label=pgettext_lazy("seeding", "Seed"),
+        help_text=_("1 for the strongest; leave empty if unseeded."),
+    )
 
     def contract_data(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -230,18 +275,18 @@ class ListForm(ServiceErrors, forms.Form):
     """The console's pasted list: one entrant a line (``tournaments.uploads``)."""
 
     entrants = forms.CharField(
-        label="Entrants, one a line",
+        label=_("Entrants, one a line"),
         max_length=60_000,
         widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
-        help_text="Ann — or a partnership: Ann & Bob — or a named one: Les As: Ann & Bob.",
-        error_messages={"required": "Paste the entrants, one a line."},
+        help_text=_("Ann — or a partnership: Ann & Bob — or a named one: Les As: Ann & Bob."),
+        error_messages={"required": _("Paste the entrants, one a line.")},
     )
 
 
 class UploadForm(ServiceErrors, forms.Form):
     file = forms.FileField(
-        label="CSV file",
-        help_text="A header line with name, and any of players (Ann;Bob), club, seed, rating.",
+        label=_("CSV file"),
+        help_text=_("A header line with name, and any of players (Ann;Bob), club, seed, rating."),
     )
 
 
@@ -254,11 +299,11 @@ class ResultForm(ServiceErrors, forms.Form):
 
     def __init__(self, *args: Any, entrants: list[tuple[int, str]], draws: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        options = [(f"win:{pk}", f"{name} wins") for pk, name in entrants]
+        options = [(f"win:{pk}", gettext("%(name)s wins") % {"name": name}) for pk, name in entrants]
         if draws:
-            options.append(("draw", "Draw"))
-        options += [(f"forfeit:{pk}", f"{name} forfeits") for pk, name in entrants]
-        options.append(("clear", "Clear: the matches decide"))
+            options.append(("draw", gettext("Draw")))
+        options += [(f"forfeit:{pk}", gettext("%(name)s forfeits") % {"name": name}) for pk, name in entrants]
+        options.append(("clear", gettext("Clear: the matches decide")))
         self.fields["decision"].choices = options  # type: ignore[attr-defined]
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Case, Count, IntegerField, Max, Q, QuerySet, Value, When
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
 from clubs.parts import Listed, Listing
@@ -18,7 +19,7 @@ from scoring.belonging import PartOf
 from scoring.models import Match
 from scoring.templatetags.game_names import game_name
 from tournaments.models import RoundStatus, TableGame, Tournament, TournamentStatus
-from tournaments.pairing.formats import Format
+from tournaments.wording import format_label
 
 #: How many tournaments a home or club page lists before "all tournaments".
 SHOWN = 6
@@ -47,10 +48,10 @@ def tournament_listing(club: Club | None) -> Listing:
     found = live_first(club)[:SHOWN]
     all_url = reverse("tournaments:list") + (f"?club={club.slug}" if club is not None else "")
     return Listing(
-        heading="Tournaments",
+        heading=gettext("Tournaments"),
         items=tuple(_listed(t, with_club=club is None) for t in found),
         all_url=all_url,
-        empty="No tournament yet.",
+        empty=gettext("No tournament yet."),
     )
 
 
@@ -59,12 +60,12 @@ def _listed(tournament: Tournament, *, with_club: bool) -> Listed:
     running = tournament.status == TournamentStatus.RUNNING
     last_round: int | None = getattr(tournament, "last_round", None)
     entrants: int = getattr(tournament, "entrant_count", 0)
-    now = f"round {last_round} being played" if running and last_round else ""
+    now = gettext("round %(number)s being played") % {"number": last_round} if running and last_round else ""
     words = [
         game_name(tournament.game_key),
-        Format(tournament.format).label,
+        format_label(tournament.format),
         *([tournament.club.name] if with_club else []),
-        f"{entrants} entrant{'s' if entrants != 1 else ''}",
+        ngettext("%(count)s entrant", "%(count)s entrants", entrants) % {"count": entrants},
         now or tournament.get_status_display(),
     ]
     return Listed(

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from scoring.models import Match, new_table_secret
 from scoring.result_states import Confirmation
 from scoring.result_states import choices as result_choices
-from tournaments.pairing.formats import EntrantKind, Format, choices
 from tournaments.pairing.match_format import parse_match_format
+from tournaments.wording import entrant_kind_choices, format_choices, match_format_label
 
 
 class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    # Translators: a tournament's state: entrants are being registered.
+    REGISTRATION = "registration", _("Registration")
+    # Translators: a tournament's state: its rounds are being played.
+    RUNNING = "running", pgettext_lazy("tournament", "Running")
+    FINISHED = "finished", pgettext_lazy("tournament", "Finished")
 
 
 class Tournament(models.Model):
@@ -32,8 +36,8 @@ class Tournament(models.Model):
     game_key = models.CharField(max_length=40)
     preset = models.CharField(max_length=40, blank=True)
     options = models.JSONField(help_text="The game's effective options, frozen at creation.")
-    entrant_kind = models.CharField(max_length=12, choices=choices(EntrantKind))
-    format = models.CharField(max_length=20, choices=choices(Format))
+    entrant_kind = models.CharField(max_length=12, choices=entrant_kind_choices())
+    format = models.CharField(max_length=20, choices=format_choices())
     match_format = models.CharField(max_length=20, help_text="game, deals:N, rubber or best-of:N")
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     tiebreaks = models.JSONField(default=list, help_text="Ordered standings metric keys.")
@@ -77,7 +81,7 @@ class Tournament(models.Model):
     @property
     def match_format_label(self) -> str:
         """``best-of:3`` as a player says it: "best of 3 games"."""
-        return parse_match_format(self.match_format, self.game_key).label
+        return match_format_label(parse_match_format(self.match_format, self.game_key))
 
 
 class Entrant(models.Model):
@@ -101,10 +105,11 @@ class Entrant(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    BUILDING = "building", "Being paired"
-    PLAYING = "playing", "Playing"
-    COMPLETE = "complete", "Complete"
-    FAILED = "failed", "Could not be paired"
+    BUILDING = "building", _("Being paired")
+    # Translators: a round's state: its tables are playing.
+    PLAYING = "playing", pgettext_lazy("round", "Playing")
+    COMPLETE = "complete", pgettext_lazy("round", "Complete")
+    FAILED = "failed", _("Could not be paired")
 
 
 class Round(models.Model):
@@ -131,10 +136,12 @@ class Round(models.Model):
 
 
 class TableStatus(models.TextChoices):
-    PLAYING = "playing", "Playing"
-    FINISHED = "finished", "Finished"
-    ADJUSTED = "adjusted", "Result set by the organizer"
-    FORFEIT = "forfeit", "Forfeit"
+    # Translators: a table's state: its match is being played.
+    PLAYING = "playing", pgettext_lazy("table", "Playing")
+    FINISHED = "finished", pgettext_lazy("table", "Finished")
+    ADJUSTED = "adjusted", _("Result set by the organizer")
+    # Translators: a table's state: a side gave up (did not play).
+    FORFEIT = "forfeit", _("Forfeit")
 
 
 class TableAssignment(models.Model):

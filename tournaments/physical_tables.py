@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
 from scoring import conflicts, links
 from scoring.models import MatchStatus
 from scoring.places import Now
@@ -34,6 +37,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.wording import round_label, seat_names
 
 #: The kind of place the scoring app knows the tables by (every table token carries it: one
 #: letter, so that the token, and the QR code of the slip, stay short).
@@ -48,7 +52,7 @@ def secret_of(pk: int) -> str | None:
 
 
 def _round_name(the_round: Round) -> str:
-    return the_round.label or f"Round {the_round.number}"
+    return round_label(the_round.label, the_round.number)
 
 
 def _latest_games(assignments: list[TableAssignment]) -> dict[int, TableGame]:
@@ -75,12 +79,12 @@ def now_at(pk: int) -> Now:
     ]
     latest = [a for a in assignments if drawn and a.round_id == drawn[0].id]
     chosen = next(iter(playing or latest), None)
-    label, event = f"Table {table.number}", tournament.name
+    label, event = gettext("Table %(number)s") % {"number": table.number}, tournament.name
     if chosen is None:
         return Now(label, event, None, _nothing_here(tournament, drawn, drawing))
     game = games.get(chosen.id)
     if game is None:
-        note = f"{_round_name(chosen.round)}: no match to score at this table."
+        note = gettext("%(round)s: no match to score at this table.") % {"round": _round_name(chosen.round)}
         return Now(label, event, None, note, _walkover(chosen))
     if game.match.status == MatchStatus.IN_PROGRESS:
         return Now(label, event, game.match)
@@ -89,41 +93,57 @@ def now_at(pk: int) -> Now:
 
 def _nothing_here(tournament: Tournament, drawn: list[Round], drawing: Round | None) -> str:
     if tournament.status == TournamentStatus.FINISHED:
-        return "The tournament is over: no match at this table."
+        return gettext("The tournament is over: no match at this table.")
     if drawing is not None:
-        return f"{_round_name(drawing)} is being drawn: this page opens your match by itself."
+        return gettext("%(round)s is being drawn: this page opens your match by itself.") % {
+            "round": _round_name(drawing)
+        }
     if not drawn:
-        return "The first round is not drawn yet: this page opens your match by itself when it is."
-    return f"No match at this table in {_round_name(drawn[0]).lower()}. Wait for the next round."
+        return gettext("The first round is not drawn yet: this page opens your match by itself when it is.")
+    return gettext("No match at this table in %(round)s. Wait for the next round.") % {
+        "round": _round_name(drawn[0]).lower()
+    }
 
 
 def _walkover(assignment: TableAssignment) -> tuple[str, ...]:
     names = dict(Entrant.objects.filter(pk__in=assignment.entrants).values_list("pk", "name"))
-    lines = [" v ".join(names.get(e, "?") for e in assignment.entrants)]
+    lines = [seat_names([names.get(e, "?") for e in assignment.entrants])]
     if assignment.reason:
-        lines.append(f"{assignment.get_status_display()}: {assignment.reason}")
+        lines.append(
+            pgettext("status: reason", "%(status)s: %(reason)s")
+            % {"status": assignment.get_status_display(), "reason": assignment.reason}
+        )
     return tuple(lines)
 
 
 #: What a table waits for while its match's result is not vouched for yet (the scorer page shows
 #: the confirmation panel above it, or the result's state).
 UNVOUCHED = {
-    ResultStatus.SUBMITTED: "The match is over: the result counts once the other side accepts it.",
-    ResultStatus.DISPUTED: "The match is over, its result disputed: the director decides.",
+    ResultStatus.SUBMITTED: _("The match is over: the result counts once the other side accepts it."),
+    # Translators: the director is the tournament's referee ("l'arbitre", "de wedstrijdleider").
+    ResultStatus.DISPUTED: _("The match is over, its result disputed: the director decides."),
 }
 
 
 def _over(tournament: Tournament, assignment: TableAssignment, game: TableGame, drawing: Round | None) -> str:
     name = _round_name(assignment.round)
     if game.match.result_status in UNVOUCHED:
-        return UNVOUCHED[ResultStatus(game.match.result_status)]
+        return str(UNVOUCHED[ResultStatus(game.match.result_status)])
     if assignment.status == TableStatus.PLAYING and game.match.status == MatchStatus.FINISHED:
-        return f"Game {game.sequence} is over: the next game of the series starts in a moment."
+        return gettext("Game %(number)s is over: the next game of the series starts in a moment.") % {
+            "number": game.sequence
+        }
     if drawing is not None:
-        return f"{name} is over at this table. {_round_name(drawing)} is being drawn: this page opens it by itself."
+        return gettext(
+            "%(round)s is over at this table. %(next)s is being drawn: this page opens it by itself."
+        ) % {"round": name, "next": _round_name(drawing)}
     if tournament.status == TournamentStatus.FINISHED:
-        return f"{name} is over at this table, and so is the tournament. Thank you for playing!"
-    return f"{name} is over at this table. Waiting for the next round: this page opens it by itself when it is drawn."
+        return gettext(
+            "%(round)s is over at this table, and so is the tournament. Thank you for playing!"
+        ) % {"round": name}
+    return gettext(
+        "%(round)s is over at this table. Waiting for the next round: this page opens it by itself when it is drawn."
+    ) % {"round": name}
 
 
 def table_path(table: PhysicalTable) -> str:

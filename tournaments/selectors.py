@@ -26,6 +26,7 @@ from games.facts import Tally
 from scoring.display import stored_tally
 from scoring.models import AuditAction, AuditEvent, Deal, Match, MatchStatus
 from scoring.result_states import ResultStatus
+from tournaments import wording
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -135,7 +136,7 @@ class CachedStandings:
 
     @property
     def metric_names(self) -> list[str]:
-        return [find_metric(key).name for key in self.metrics]
+        return [wording.metric_name(key, find_metric(key).name) for key in self.metrics]
 
     @property
     def public_rows(self) -> tuple[StandingsRow, ...]:
@@ -150,7 +151,7 @@ def cached_standings(tournament: Tournament) -> CachedStandings:
     """The standings the last ``standings_recompute`` stored."""
     cached = tournament.standings or {}
     metrics = tuple(cached.get("metrics", tournament.tiebreaks))
-    names = [find_metric(key).name for key in metrics]
+    names = [wording.metric_name(key, find_metric(key).name) for key in metrics]
     rows = []
     for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False):
         values = tuple(str(shown.get(key, "")) for key in metrics)
@@ -388,7 +389,7 @@ class RoundView:
 
     @property
     def label(self) -> str:
-        return self.round.label or f"Round {self.round.number}"
+        return wording.round_label(self.round.label, self.round.number)
 
     @property
     def finished(self) -> int:

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -62,7 +63,14 @@ def tables_prepare(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, in_words(error.rule, {}), extra_tags=AT_TABLE_LINKS)
     else:
         messages.success(
-            request, f"{len(made)} tables have their links: print the slips.", extra_tags=AT_TABLE_LINKS
+            request,
+            ngettext(
+                "%(count)s table has its link: print the slip.",
+                "%(count)s tables have their links: print the slips.",
+                len(made),
+            )
+            % {"count": len(made)},
+            extra_tags=AT_TABLE_LINKS,
         )
     return redirect(_back(pk))
 
@@ -79,13 +87,21 @@ def table_revoke(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if not table.revoked and not link_pages.confirmed(request):
         return link_pages.confirmation(
             request,
-            f"{tournament.name} · table {number}",
-            question=f"Replace the link of table {number}?"
+            gettext("%(event)s · table %(number)s") % {"event": tournament.name, "number": number},
+            question=(
+                gettext("Replace the link of table %(number)s?")
+                if renew
+                else gettext("Revoke the link of table %(number)s?")
+            )
+            % {"number": number},
+            consequence=gettext(
+                "Its slip's QR code and code stop working at once, for every round: print the table's new slip."
+            )
             if renew
-            else f"Revoke the link of table {number}?",
-            consequence="Its slip's QR code and code stop working at once, for every round: "
-            + ("print the table's new slip." if renew else "nobody can score through them."),
-            yes="Yes, replace the link" if renew else "Yes, revoke the link",
+            else gettext(
+                "Its slip's QR code and code stop working at once, for every round: nobody can score through them."
+            ),
+            yes=gettext("Yes, replace the link") if renew else gettext("Yes, revoke the link"),
             carried=["renew"],
             back=_back(pk),
         )
@@ -93,9 +109,9 @@ def table_revoke(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         tournament_id=tournament.pk, number=number, actor=actor_for(request), renew=renew
     )
     said = (
-        f"Table {number} has a new link: print its slip."
+        gettext("Table %(number)s has a new link: print its slip.")
         if renew
-        else f"Table {number}'s link no longer works."
-    )
+        else gettext("The link of table %(number)s no longer works.")
+    ) % {"number": number}
     messages.success(request, said, extra_tags=AT_TABLE_LINKS)
     return redirect(_back(pk))

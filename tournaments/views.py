@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, managed_clubs
@@ -32,7 +33,18 @@ from games import GAMES
 from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
-from tournaments import documents, exports, forms, listing, notices, projector, selectors, services, uploads
+from tournaments import (
+    documents,
+    exports,
+    forms,
+    listing,
+    notices,
+    projector,
+    selectors,
+    services,
+    uploads,
+    wording,
+)
 from tournaments.access import tournament_for_organizer, tournament_or_404
 from tournaments.contracts import (
     EntrantInput,
@@ -48,7 +60,6 @@ from tournaments.models import (
     TableAssignment,
     Tournament,
 )
-from tournaments.pairing import bracket_layout
 from tournaments.pairing.formats import BRACKETS
 from tournaments.physical_tables import links_of
 
@@ -74,7 +85,7 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
         "game": GAMES.get(tournament.game_key),
         "standings": selectors.cached_standings(tournament),
         "rounds": selectors.round_views(tournament, rounds, names),
-        "panels": bracket_layout.panels(bracket, names) if bracket and bracket["rounds"] else [],
+        "panels": wording.bracket_panels(bracket, names) if bracket and bracket["rounds"] else [],
         "champion": names.get(champion) if champion else None,
         "etag": selectors.live_revision(tournament, rounds),
         "poll_seconds": POLL_SECONDS,
@@ -137,7 +148,7 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         bracket = documents.bracket_document(tournament)
         names = selectors.entrant_names(tournament)
         focused = projector.bracket_focus(bracket) if bracket else {}
-        context["panels"] = bracket_layout.panels(focused, names) if focused.get("rounds") else []
+        context["panels"] = wording.bracket_panels(focused, names) if focused.get("rounds") else []
         pages: tuple[int, ...] = ()
     else:
         places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
@@ -229,7 +240,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 form.add_service_error(error)
             else:
                 messages.success(
-                    request, "Tournament created: register the entrants.", extra_tags=AT_ENTRANTS
+                    request, gettext("Tournament created: register the entrants."), extra_tags=AT_ENTRANTS
                 )
                 return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
     else:
@@ -313,7 +324,9 @@ def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, f"{entrant.name} registered.", extra_tags=AT_ENTRANTS)
+            messages.success(
+                request, gettext("%(name)s registered.") % {"name": entrant.name}, extra_tags=AT_ENTRANTS
+            )
             return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
     return _console_again(request, tournament, entrant_form=form)
 
@@ -330,7 +343,7 @@ def console_list(request: HttpRequest, pk: int) -> HttpResponse:
         rows, lines = uploads.parse_entrant_lines(form.cleaned_data["entrants"])
         return rows, lambda row: lines[row] if row < len(lines) else None
 
-    return _register_many(request, tournament, form, "entrants", "from the list", read)
+    return _register_many(request, tournament, form, "entrants", read)
 
 
 @require_POST
@@ -344,7 +357,7 @@ def console_upload(request: HttpRequest, pk: int) -> HttpResponse:
     def read() -> tuple[list[dict[str, object]], Callable[[int], int | None]]:
         return uploads.parse_entrants_csv(uploads.read_upload(form.cleaned_data["file"])), uploads.line_of
 
-    return _register_many(request, tournament, form, "file", "from the file", read)
+    return _register_many(request, tournament, form, "file", read)
 
 
 def _register_many(
@@ -352,7 +365,6 @@ def _register_many(
     tournament: Tournament,
     form: forms.ListForm | forms.UploadForm,
     field: str,
-    source: str,
     read: Callable[[], tuple[list[dict[str, object]], Callable[[int], int | None]]],
 ) -> HttpResponse:
     """Register the rows ``read`` gives (with the line each row came from); a refusal is shown
@@ -365,15 +377,28 @@ def _register_many(
     except ServiceError as error:
         row = error.extra.get("row")
         line = line_of(row) if line_of is not None and isinstance(row, int) else None
-        where = f"line {line}: " if line else ""
-        form.add_error(field, where + forms.in_words(error.rule, {}, sentence=not where))
+        said = forms.in_words(error.rule, {}, sentence=not line)
+        # Translators: an error in a pasted list or a CSV file, at a line: "line 4: name is required".
+        form.add_error(
+            field, gettext("line %(line)s: %(error)s") % {"line": line, "error": said} if line else said
+        )
         form.focus(field)
         given = "list_form" if isinstance(form, forms.ListForm) else "upload_form"
         return _console_again(request, tournament, **{given: form})
     count = len(made)
-    messages.success(
-        request, f"{count} entrant{'s' if count != 1 else ''} registered {source}.", extra_tags=AT_ENTRANTS
-    )
+    if field == "file":
+        said = ngettext(
+            "%(count)s entrant registered from the file.",
+            "%(count)s entrants registered from the file.",
+            count,
+        )
+    else:
+        said = ngettext(
+            "%(count)s entrant registered from the list.",
+            "%(count)s entrants registered from the list.",
+            count,
+        )
+    messages.success(request, said % {"count": count}, extra_tags=AT_ENTRANTS)
     return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
 
 
@@ -391,7 +416,8 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
     found = _console_entrant(request, pk, entrant)
     back = request.POST.get("withdrawn", "on") == "on"
     services.entrant_withdraw(entrant_id=found.pk, withdrawn=back)
-    messages.success(request, f"{found.name} {'withdrawn' if back else 'back in'}.", extra_tags=AT_ENTRANTS)
+    said = gettext("%(name)s withdrawn.") if back else gettext("%(name)s back in.")
+    messages.success(request, said % {"name": found.name}, extra_tags=AT_ENTRANTS)
     return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
 
 
@@ -404,7 +430,7 @@ def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_ENTRANTS)
     else:
-        messages.success(request, f"{found.name} removed.", extra_tags=AT_ENTRANTS)
+        messages.success(request, gettext("%(name)s removed.") % {"name": found.name}, extra_tags=AT_ENTRANTS)
     return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
 
 
@@ -419,7 +445,7 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, "Format and tiebreaks saved.", extra_tags="at-format")
+            messages.success(request, gettext("Format and tiebreaks saved."), extra_tags="at-format")
             return redirect(reverse("tournaments:console", args=[pk]) + "#format")
     return _console_again(request, tournament, configure_form=form)
 
@@ -433,7 +459,11 @@ def console_round(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_TABLES)
     else:
-        messages.success(request, f"Round {started.number} is being drawn.", extra_tags=AT_TABLES)
+        messages.success(
+            request,
+            gettext("Round %(number)s is being drawn.") % {"number": started.number},
+            extra_tags=AT_TABLES,
+        )
     return redirect(reverse("tournaments:console", args=[pk]) + "#tables")
 
 
@@ -448,7 +478,7 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     form = _result_form(found, tournament.format not in BRACKETS, request.POST)
     here = f"at-table-{found.id}"
     if not form.is_valid():
-        messages.error(request, "Choose what happened at the table.", extra_tags=here)
+        messages.error(request, gettext("Choose what happened at the table."), extra_tags=here)
         return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
     actor = actor_for(request)
     try:
@@ -460,11 +490,14 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(
             request,
-            f"Table {found.number}: {forms.in_words(error.rule, {}, sentence=False)}",
+            gettext("Table %(number)s: %(error)s")
+            % {"number": found.number, "error": forms.in_words(error.rule, {}, sentence=False)},
             extra_tags=here,
         )
     else:
-        messages.success(request, f"Table {found.number}: result saved.", extra_tags=here)
+        messages.success(
+            request, gettext("Table %(number)s: result saved.") % {"number": found.number}, extra_tags=here
+        )
     return redirect(reverse("tournaments:console", args=[pk]) + f"#table-{found.id}")
 
 
@@ -483,6 +516,7 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             {
                 "table": view.table,
                 "names": [seat.name for seat in view.seats],
+                "where": view.table.bracket_slot or view.table.number,
                 "match": match,
                 "url": url,
                 "qr": qr_svg(url, scale=6) if url else "",
@@ -492,5 +526,11 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(
         request,
         "tournaments/slips.html",
-        {"tournament": tournament, "round": the_round, "slips": slips_out, "code_url": code_page_url()},
+        {
+            "tournament": tournament,
+            "round": the_round,
+            "round_label": wording.round_label(the_round.label, the_round.number),
+            "slips": slips_out,
+            "code_url": code_page_url(),
+        },
     )

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Membership, Player
@@ -57,13 +58,15 @@ def entrant_register(*, tournament_id: int, entrant: EntrantSpec) -> Entrant:
 
 def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bool) -> list[Entrant]:
     if not specs:
-        raise InvalidEntry("give at least one entrant", None)
+        raise InvalidEntry(gettext("give at least one entrant"), None)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         _check_open(tournament)
         taken = set(tournament.entrants.values_list("name", flat=True))
         if len(taken) + len(specs) > MAX_ENTRANTS:
-            raise InvalidEntry(f"a tournament takes at most {MAX_ENTRANTS} entrants", None)
+            raise InvalidEntry(
+                gettext("a tournament takes at most %(count)s entrants") % {"count": MAX_ENTRANTS}, None
+            )
         partners = _partners(tournament)
         made = []
         for index, spec in enumerate(specs):
@@ -79,9 +82,13 @@ def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bo
 
 def _check_open(tournament: Tournament) -> None:
     if tournament.status == TournamentStatus.FINISHED:
-        raise Conflict("the tournament is finished", None)
+        raise Conflict(gettext("the tournament is finished"), None)
     if tournament.status == TournamentStatus.RUNNING and tournament.format not in LATE_ENTRY:
-        raise Conflict(f"entries closed when the {tournament.get_format_display().lower()} started", None)
+        raise Conflict(
+            gettext("entries closed when the tournament started (%(format)s)")
+            % {"format": tournament.get_format_display().lower()},
+            None,
+        )
 
 
 def _partners(tournament: Tournament) -> int:
@@ -97,14 +104,18 @@ def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str], pa
     known = _known_player(tournament, spec, partners)
     name = spec.name or (known.name if known else "")
     if tournament.format == Format.INDIVIDUAL and len(name) > INDIVIDUAL_NAME:
-        raise InvalidEntry(f"name must be at most {INDIVIDUAL_NAME} characters", "name")
+        raise InvalidEntry(
+            gettext("name must be at most %(count)s characters") % {"count": INDIVIDUAL_NAME}, "name"
+        )
     if name in taken:
-        raise InvalidEntry(f"{name!r} is already entered", "name")
+        raise InvalidEntry(gettext("'%(name)s' is already entered") % {"name": name}, "name")
     if partners == 1 and len(spec.players) > 1:
-        raise InvalidEntry("players lists at most 1 name: each entrant is one player", "players")
+        raise InvalidEntry(gettext("players lists at most 1 name: each entrant is one player"), "players")
     if partners > 1 and len(spec.players) not in (0, partners):
         raise InvalidEntry(
-            f"a partnership is {partners} players: list all {partners} (Ann & Bob), or none", "players"
+            gettext("a partnership is %(count)s players: list all %(count)s (Ann & Bob), or none")
+            % {"count": partners},
+            "players",
         )
     entrant = Entrant.objects.create(
         club_id=tournament.club_id,
@@ -128,11 +139,13 @@ def _known_player(tournament: Tournament, spec: EntrantSpec, partners: int) -> P
         return None
     if partners != 1:
         raise InvalidEntry(
-            "player is for an individual entrant: list a partnership's players by name", "player"
+            gettext("player is for an individual entrant: list a partnership's players by name"), "player"
         )
     found = Player.objects.filter(pk=spec.player, membership__club_id=tournament.club_id).first()
     if found is None:
-        raise InvalidEntry(f"player {spec.player} is not a member of the club", "player")
+        raise InvalidEntry(
+            gettext("player %(player)s is not a member of the club") % {"player": spec.player}, "player"
+        )
     return found
 
 

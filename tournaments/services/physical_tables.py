@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.access import Actor
 from clubs.errors import InvalidEntry, NotFound
@@ -40,7 +41,9 @@ def physical_tables_prepare(*, tournament_id: int, count: int) -> list[PhysicalT
     """Make tables 1 to ``count`` (those missing), so their slips can be printed before round 1;
     the tables already made keep their links. Returns every table of the tournament."""
     if not 1 <= count <= MOST_TABLES:
-        raise InvalidEntry(f"the number of tables must be between 1 and {MOST_TABLES}", "tables")
+        raise InvalidEntry(
+            gettext("the number of tables must be between 1 and %(most)s") % {"most": MOST_TABLES}, "tables"
+        )
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         made = set(tournament.physical_tables.values_list("number", flat=True))

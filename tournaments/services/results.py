@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
@@ -165,7 +166,7 @@ def _table_for_result(table_id: int) -> tuple[Tournament, TableAssignment]:
     tournament = lock_tournament(link)
     table = TableAssignment.objects.select_related("round").get(pk=table_id)
     if table.round.status in (RoundStatus.BUILDING, RoundStatus.FAILED):
-        raise Conflict("the round is not drawn yet", None)
+        raise Conflict(gettext("the round is not drawn yet"), None)
     return tournament, table
 
 
@@ -196,11 +197,11 @@ def table_adjust(
     with transaction.atomic():
         tournament, table = _table_for_result(table_id)
         if winner is not None and winner not in table.entrants:
-            raise InvalidEntry("the winner must be one of the table's entrants", "winner")
+            raise InvalidEntry(gettext("the winner must be one of the table's entrants"), "winner")
         if winner is None and tournament.format in BRACKETS:
-            raise InvalidEntry("a bracket needs a winner: a draw cannot advance anyone", "winner")
+            raise InvalidEntry(gettext("a bracket needs a winner: a draw cannot advance anyone"), "winner")
         if any(entrant not in table.entrants for entrant in points or {}):
-            raise InvalidEntry("points must map the table's entrant ids to whole numbers", "points")
+            raise InvalidEntry(gettext("points must map the table's entrant ids to whole numbers"), "points")
         table.status = TableStatus.ADJUSTED
         table.result = adjusted_results(
             table.entrants, side_of(tournament, table), winner=winner, points=points
@@ -215,11 +216,11 @@ def table_forfeit(*, table_id: int, entrants: Sequence[int], reason: str, actor:
     with transaction.atomic():
         tournament, table = _table_for_result(table_id)
         if not entrants or any(e not in table.entrants for e in entrants):
-            raise InvalidEntry("name the forfeiting entrants of this table", "forfeit")
+            raise InvalidEntry(gettext("name the forfeiting entrants of this table"), "forfeit")
         sides = side_of(tournament, table)
         losing = {sides[table.entrants.index(e)] for e in entrants}
         if tournament.format in BRACKETS and len(losing) == len(set(sides)):
-            raise InvalidEntry("a bracket needs a winner: one side must not forfeit", "forfeit")
+            raise InvalidEntry(gettext("a bracket needs a winner: one side must not forfeit"), "forfeit")
         table.status = TableStatus.FORFEIT
         table.result = forfeit_results(table.entrants, sides, forfeiting=entrants)
         _mark(table, reason, actor)

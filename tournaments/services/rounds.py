@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from clubs.errors import Conflict, NotFound, ServiceError
 from games import find_game
@@ -46,6 +47,7 @@ from tournaments.services.common import SYSTEM, after_commit, lock_tournament, r
 from tournaments.services.results import settle_round
 from tournaments.services.tables import open_table
 from tournaments.standings.rows import scores_and_ranks
+from tournaments.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +58,11 @@ def round_start(*, tournament_id: int) -> Round:
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.FINISHED:
-            raise Conflict("the tournament is finished", None)
+            raise Conflict(gettext("the tournament is finished"), None)
         rounds = list(tournament.rounds.order_by("number"))
         live = [r for r in rounds if r.status != RoundStatus.FAILED]
         if tournament.format in BRACKETS and live:
-            raise Conflict("the bracket is drawn: its rounds follow as results come in", None)
+            raise Conflict(gettext("the bracket is drawn: its rounds follow as results come in"), None)
         unfinished = next((r for r in live if r.status != RoundStatus.COMPLETE), None)
         if unfinished is not None:
             raise _not_complete(unfinished)
@@ -68,11 +70,27 @@ def round_start(*, tournament_id: int) -> Round:
         active = tournament.entrants.filter(withdrawn=False).count()
         needed = field_minimum(kind, find_game(tournament.game_key).table_shape(tournament.options))
         if active < needed:
-            raise Conflict(f"at least {needed} entrants are needed, not {active}", None)
+            raise Conflict(
+                ngettext(
+                    "at least %(needed)s entrant is needed, not %(active)s",
+                    "at least %(needed)s entrants are needed, not %(active)s",
+                    needed,
+                )
+                % {"needed": needed, "active": active},
+                None,
+            )
         if not live:
             _plan(tournament, kind, active)
         if tournament.rounds_planned is not None and len(live) >= tournament.rounds_planned:
-            raise Conflict(f"all {tournament.rounds_planned} rounds have been played", None)
+            raise Conflict(
+                ngettext(
+                    "the %(count)s round has been played",
+                    "all %(count)s rounds have been played",
+                    tournament.rounds_planned,
+                )
+                % {"count": tournament.rounds_planned},
+                None,
+            )
         if live:
             _close(live[-1])
         number = len(live) + 1
@@ -95,20 +113,22 @@ def _not_complete(the_round: Round) -> Conflict:
         the_round.tables.exclude(status__in=DECIDED).order_by("number").values_list("number", flat=True)
     )
     if not waiting:
-        return Conflict(f"round {the_round.number} is not drawn yet", None, round=the_round.number)
-    named = f"table {waiting[0]} has" if len(waiting) == 1 else f"tables {_listed(waiting)} have"
+        return Conflict(
+            gettext("round %(number)s is not drawn yet") % {"number": the_round.number},
+            None,
+            round=the_round.number,
+        )
+    said = ngettext(
+        "round %(number)s is not complete: table %(tables)s has no confirmed result yet",
+        "round %(number)s is not complete: tables %(tables)s have no confirmed result yet",
+        len(waiting),
+    )
     return Conflict(
-        f"round {the_round.number} is not complete: {named} no confirmed result yet",
+        said % {"number": the_round.number, "tables": listed(waiting)},
         None,
         round=the_round.number,
         tables=waiting,
     )
-
-
-def _listed(numbers: list[int]) -> str:
-    """``1, 2 and 5``."""
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _close(the_round: Round) -> None:

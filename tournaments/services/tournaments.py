@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.errors import Conflict, InvalidEntry
 from clubs.models import Club
@@ -153,7 +154,7 @@ def tournament_configure(
         game = find_game(tournament.game_key)
         if format is not None and format != tournament.format:
             if tournament.rounds.exists():
-                raise Conflict("the format cannot change once a round has been played", "format")
+                raise Conflict(gettext("the format cannot change once a round has been played"), "format")
             shape = game.table_shape(tournament.options)
             with _format_rules():
                 check_fit(game, shape, format, EntrantKind(tournament.entrant_kind))

@@ -1,0 +1,36 @@
+"""Template filters for the tournaments' pages: the words of ``tournaments.wording`` in the
+active language (a side's outcome, what decides a table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments import wording
+
+register = template.Library()
+
+
+@register.filter
+def outcome(value: str | None) -> str:
+    """``win`` → "win", "victoire", "winst"."""
+    return wording.outcome_label(value)
+
+
+@register.filter
+def tally_count(count: int, tally: Any) -> str:
+    """``{{ s.tally|tally_count:t.tally }}`` → "2 games"."""
+    return wording.tally_count(int(count), str(tally.unit))
+
+
+@register.filter
+def tally_goal(tally: Any) -> str:
+    """``{{ t.tally|tally_goal }}`` → "First to 2 games"."""
+    return wording.tally_goal(int(tally.needed), str(tally.unit))
+
+
+@register.filter
+def flag(value: str) -> str:
+    """A draw's flag (``rematch``) in words."""
+    return wording.flag_label(value)
