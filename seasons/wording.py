@@ -121,4 +121,5 @@ def rule_summary(rule: SeasonRule) -> str:
             ngettext("ranked after %(count)s evening", "ranked after %(count)s evenings", rule.min_evenings)
             % {"count": rule.min_evenings}
         )
-    return "; ".join(parts)
+    # Translators: between the clauses of a season's rule ("points; best 4 evenings; ...").
+    return pgettext("clauses", "; ").join(parts)

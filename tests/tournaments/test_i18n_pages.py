@@ -1,0 +1,195 @@
+"""The tournaments' pages in French and Dutch (issue #15): the list, the console, the public page
+and its live part, the projector, a bracket, the table slips and the physical tables' slips,
+with ``Accept-Language: fr`` (and ``nl``), keep none of their English sentences; a pairing refused
+through the API says why in the language asked; plurals say 1 and 3 the language's way."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments.factories import add_entrants, make_tournament, play_table, start_round
+from tests.translated import compile_catalogs, english_left, spoken
+from tournaments import services
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks", "catalogs")]
+
+LANGUAGES = ("fr", "nl")
+
+#: Each page's own English, that a French or a Dutch reader must not meet.
+LIST = ("Tournaments", "New tournament", "being played", "entrants")
+CONSOLE = (
+    "Rounds",
+    "Results desk",
+    "Public page",
+    "Projector",
+    "tables finished",
+    "entered",
+    "Print the table slips",
+    "Fix the result",
+    "What happened",
+    "Save the result",
+    "Table links",
+    "Print one slip per table",
+    "Entrants",
+    "Register an entrant",
+    "Register many at once",
+    "Withdraw",
+    "Format and tiebreaks",
+    "Rank by",
+    "Then",
+    "Swiss",
+    "Match points",
+    "Standings",
+    "Played",
+    "Home club",
+    "win",
+    "Running",
+    "Playing",
+    "deal a match",
+)
+PUBLIC = ("Standings", "Projector", "Results CSV", "Scoreboard", "Played", "Match points", "Swiss", "Running")
+PROJECTOR = ("Find your table", "Standings", "tables finished", "Name")
+BRACKET = ("Semi-finals", "Final", "Bracket", "Slide sideways", "scrolls sideways", "Single elimination")
+SLIPS = ("Scan to score this table", "No camera?", "Print", "Back", "Round 1", "Table slips")
+TABLE_SLIPS = ("One slip per table", "Print these once", "Scan to score the match", "No camera?")
+
+
+@pytest.fixture
+def catalogs():
+    compile_catalogs()
+
+
+@pytest.fixture
+def tournament(club):
+    """A Swiss of four, its round 1 drawn, table 1 played."""
+    tournament = make_tournament(club=club, entrants=4, rounds=3)
+    first = start_round(tournament)
+    one = first.tables.get(number=1)
+    play_table(one, one.entrants[0])
+    services.standings_recompute(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def read(client, url: str, language: str) -> str:
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200, url
+    assert response["Content-Language"] == language
+    return response.content.decode()
+
+
+def test_the_sentinels_are_english_in_english(client, boss, tournament):
+    """The check can fail: in English every sentinel of the console is on the page."""
+    html = read(client, f"/tournaments/{tournament.pk}/console/", "en")
+    assert english_left(html, CONSOLE) == list(CONSOLE)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tournament_list_speaks_the_language(client, boss, tournament, language):
+    html = read(client, f"/tournaments/?club={tournament.club.slug}", language)
+    assert english_left(html, LIST) == []
+    assert {"fr": "ronde 1 en cours", "nl": "ronde 1 wordt gespeeld"}[language] in spoken(html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_console_speaks_the_language(client, boss, tournament, language):
+    html = read(client, f"/tournaments/{tournament.pk}/console/", language)
+    assert english_left(html, CONSOLE) == []
+    said = spoken(html)
+    assert {"fr": "Système suisse", "nl": "Zwitsers systeem"}[language] in said
+    assert {"fr": "tables terminées\u00a0: 1 sur 2", "nl": "1 van 2 tafels klaar"}[language] in said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_public_page_and_its_live_part_speak_the_language(client, tournament, language):
+    assert english_left(read(client, f"/tournaments/{tournament.pk}/", language), PUBLIC) == []
+    live = read(client, f"/tournaments/{tournament.pk}/live/", language)
+    assert english_left(live, ("Standings", "Scoreboard", "Played", "win", "Running")) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_projector_speaks_the_language(client, tournament, language):
+    html = read(client, f"/tournaments/{tournament.pk}/projector/", language)
+    assert english_left(html, PROJECTOR) == []
+    assert {"fr": "Trouvez votre table", "nl": "Zoek je tafel"}[language] in spoken(html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_bracket_speaks_the_language(client, club, language):
+    tournament = make_tournament(club=club, format="single-elimination")
+    add_entrants(tournament, 4)
+    start_round(tournament)
+    html = read(client, f"/tournaments/{tournament.pk}/", language)
+    assert english_left(html, BRACKET) == []
+    assert {"fr": "Demi-finales", "nl": "Halve finales"}[language] in spoken(html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_slips_speak_the_language(client, boss, tournament, language):
+    slips = read(client, f"/tournaments/{tournament.pk}/rounds/1/slips/", language)
+    assert english_left(slips, SLIPS) == []
+    whole = read(client, f"/tournaments/{tournament.pk}/tables/slips/", language)
+    assert english_left(whole, TABLE_SLIPS) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("fr", "la ronde 1 n'est pas terminée\u00a0: la table 2 n'a pas encore de résultat confirmé"),
+        ("nl", "ronde 1 is nog niet rond: tafel 2 heeft nog geen bevestigde uitslag"),
+        ("en", "round 1 is not complete: table 2 has no confirmed result yet"),
+    ],
+)
+def test_a_pairing_refused_through_the_api_says_why_in_the_language_asked(boss, tournament, language, said):
+    api = APIClient()
+    api.force_authenticate(boss)
+
+    answer = api.post(f"/api/tournaments/{tournament.pk}/rounds/", HTTP_ACCEPT_LANGUAGE=language)
+
+    assert answer.status_code == 409
+    assert answer.json()["error"]["rule"] == said
+    assert answer.json()["error"]["tables"] == [2]
+
+
+def test_the_refusal_names_many_tables_with_the_language_s_own_and(client, boss, club):
+    tournament = make_tournament(club=club, entrants=8, rounds=3)
+    start_round(tournament)
+    api = APIClient()
+    api.force_authenticate(boss)
+
+    answer = api.post(f"/api/tournaments/{tournament.pk}/rounds/", HTTP_ACCEPT_LANGUAGE="nl")
+
+    assert answer.json()["error"]["rule"] == (
+        "ronde 1 is nog niet rond: tafels 1, 2, 3 en 4 hebben nog geen bevestigde uitslag"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "three"),
+    [
+        ("en", "1 entrant", "3 entrants"),
+        ("fr", "1 inscrit", "3 inscrits"),
+        ("nl", "1 deelnemer", "3 deelnemers"),
+    ],
+)
+def test_plurals_say_one_and_three_the_language_s_way(client, club, language, one, three):
+    make_tournament(club=club, name="Alone", entrants=1)
+    make_tournament(club=club, name="Three", entrants=3)
+    said = spoken(read(client, f"/tournaments/?club={club.slug}", language))
+    assert f"{one} ·" in said
+    assert f"{three} ·" in said
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "three"),
+    [
+        ("fr", "1 donne par partie", "3 donnes par partie"),
+        ("nl", "1 spel per partij", "3 spellen per partij"),
+    ],
+)
+def test_a_match_format_says_its_deals_in_the_language(client, club, language, one, three):
+    single = make_tournament(club=club, name="Single", match_format="deals:1")
+    triple = make_tournament(club=club, name="Triple", match_format="deals:3")
+    assert one in spoken(read(client, f"/tournaments/{single.pk}/", language))
+    assert three in spoken(read(client, f"/tournaments/{triple.pk}/", language))
