@@ -21,6 +21,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.pairing import bracket_layout
+from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import EntrantKind, Format
 from tournaments.pairing.match_format import FormatKind, MatchFormat
 
@@ -235,3 +236,14 @@ FLAGS: dict[str, Promise] = {
 def flag_label(flag: str) -> str:
     found = FLAGS.get(flag)
     return str(found) if found is not None else flag
+
+
+def setup_refusal(error: SetupError) -> str:
+    """A format's refusal (``pairing.errors.SetupError``) in the active language: its template
+    translated, a format said by its name in the language."""
+    params = {
+        key: format_label(value).lower() if isinstance(value, Format) else value
+        for key, value in error.params.items()
+    }
+    template = gettext(error.template) if error.template != "%(error)s" else error.template
+    return template % params if params else template

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.contracts.kit import Contract, Flag, Text, TextList, WholeNumber
 from tournaments.services.entrants import EntrantSpec
 
-NAMES = "players must be a list of names"
+NAMES = _("players must be a list of names")
 
 
 class EntrantInput(Contract):
     """``POST /api/tournaments/{id}/entrants/`` (one object, or a list of them), the console's
     entrant form and each row of an uploaded CSV file; the value is an :class:`EntrantSpec`."""
 
-    unknown_key = "{key} is not a field of an entrant"
-    not_an_object = "each entrant must be an object with a name"
+    unknown_key = _("{key} is not a field of an entrant")
+    not_an_object = _("each entrant must be an object with a name")
 
     name = Text(max_length=120, required=False, help_text="Required unless player names a member.")
     players = TextList(
@@ -31,7 +32,7 @@ class EntrantInput(Contract):
                 "invalid": NAMES,
                 "blank": NAMES,
                 "null": NAMES,
-                "max_length": "players lists names of up to 80 characters",
+                "max_length": _("players lists names of up to 80 characters"),
             },
         ),
         required=False,
@@ -52,7 +53,7 @@ class EntrantInput(Contract):
 
     def validate(self, attrs: dict[str, Any]) -> EntrantSpec:
         if not attrs.get("name") and attrs.get("player") is None:
-            raise serializers.ValidationError({"name": "name is required"})
+            raise serializers.ValidationError({"name": _("name is required")})
         return EntrantSpec(
             name=attrs.get("name") or "",
             players=tuple(attrs.get("players") or ()),
@@ -66,7 +67,7 @@ class EntrantInput(Contract):
 class EntrantChange(Contract):
     """``PATCH /api/tournaments/{id}/entrants/{entrant}/``: withdraw, or take the withdrawal back."""
 
-    unknown_key = "send withdrawn: true or false"
+    unknown_key = _("send withdrawn: true or false")
     unknown_key_field = "withdrawn"
 
     withdrawn = Flag(error_messages={"invalid": unknown_key, "required": unknown_key, "null": unknown_key})

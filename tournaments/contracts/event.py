@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games import UnknownGameError, find_game
 from games.base import Game
 from scoring.result_states import Confirmation
-from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber
+from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber, partly
 from tournaments.pairing.base import FirstRound
 from tournaments.pairing.formats import SETTINGS, EntrantKind, EventSettings, Format
 from tournaments.pairing.match_format import (
@@ -39,7 +41,7 @@ MATCH_LENGTH_HELP = "Deals a match (deals), or games a series (best-of, 3 when l
 class GameKey(Named, serializers.CharField):
     """A game's key or alias; the value is the game's rules."""
 
-    default_error_messages = {"invalid": "{field} must be a game's key"}
+    default_error_messages = {"invalid": _("{field} must be a game's key")}
 
     def to_internal_value(self, data: Any) -> Game[Any]:
         if not isinstance(data, str):
@@ -68,31 +70,31 @@ class MatchFormatText(Text):
 class Tiebreaks(Named, serializers.ListField):
     """The standings metrics in order of precedence: known keys, each once, at least one."""
 
-    rule = "tiebreaks must be a non-empty list of metric keys"
+    rule = _("tiebreaks must be a non-empty list of metric keys")
     default_error_messages = {"not_a_list": rule, "empty": rule}
 
     def __init__(self, **kwargs: Any) -> None:
-        known = f"{{input!r}} is not a metric; known: {', '.join(METRICS)}"
+        known = partly(_("{input!r} is not a metric; known: {known}"), known=", ".join(METRICS))
         child = Choice(METRICS, error_messages={"invalid_choice": known, "null": self.rule})
         super().__init__(child=child, allow_empty=False, **kwargs)
 
     def to_internal_value(self, data: Any) -> tuple[str, ...]:
         keys = tuple(super().to_internal_value(data))
         if len(set(keys)) != len(keys):
-            raise serializers.ValidationError("each metric may appear once in tiebreaks")
+            raise serializers.ValidationError(_("each metric may appear once in tiebreaks"))
         return keys
 
 
 class SettingsInput(Contract):
     """A format's extras; the value is an :class:`EventSettings`."""
 
-    unknown_key = f"{{key}} is not a setting ({', '.join(SETTINGS)})"
-    not_an_object = "settings must be an object"
+    unknown_key = partly(_("{key} is not a setting ({settings})"), settings=", ".join(SETTINGS))
+    not_an_object = _("settings must be an object")
 
     first_round = Choice(
         FirstRound,
         required=False,
-        error_messages={"invalid_choice": "first_round must be by-seed or random"},
+        error_messages={"invalid_choice": _("first_round must be by-seed or random")},
         help_text="Swiss and tables: round 1 by seed or at random.",
     )
     seed = WholeNumber(required=False, help_text="The seed of the random draws (recorded when left out).")
@@ -110,8 +112,8 @@ class SettingsInput(Contract):
 class PointsInput(Contract):
     """Match points per outcome, the defaults where left out; the value is a :class:`PointScheme`."""
 
-    unknown_key = "{key} is not a kind of match points (win, draw, loss, bye)"
-    not_an_object = "points must be an object: win, draw, loss (and bye)"
+    unknown_key = _("{key} is not a kind of match points (win, draw, loss, bye)")
+    not_an_object = _("points must be an object: win, draw, loss (and bye)")
 
     win = WholeNumber(low=0, high=100, required=False)
     draw = WholeNumber(low=0, high=100, required=False)
@@ -128,7 +130,7 @@ class PointsInput(Contract):
 class TournamentCreate(Contract):
     """``POST /api/tournaments/``, and the new-tournament page."""
 
-    unknown_key = "{key} is not a field of a tournament"
+    unknown_key = _("{key} is not a field of a tournament")
 
     name = Text(max_length=120)
     game = GameKey(help_text="A game's key (GET /api/games/) or alias.")
@@ -177,12 +179,16 @@ def _match_format(text: str, length: int | None, game: Game[Any]) -> Any:
     if length is not None:
         if not kind.counted or ":" in text:
             raise serializers.ValidationError(
-                {"match_length": "match_length is only for the deals and best-of match formats (without :N)"}
+                {
+                    "match_length": _(
+                        "match_length is only for the deals and best-of match formats (without :N)"
+                    )
+                }
             )
         text = f"{kind}:{length}"
     elif text == FormatKind.DEALS:
         raise serializers.ValidationError(
-            {"match_length": "match_length must be given: the number of deals a match is"}
+            {"match_length": _("match_length must be given: the number of deals a match is")}
         )
     elif text == FormatKind.BEST_OF:
         text = f"{kind}:3"
@@ -200,9 +206,10 @@ def _preset(name: str, game: Game[Any]) -> str:
     found = known.get(name.strip().lower())
     if found is None:
         rule = (
-            f"preset must be one of the game's presets: {', '.join(game.presets)}"
+            gettext("preset must be one of the game's presets: %(presets)s")
+            % {"presets": ", ".join(game.presets)}
             if game.presets
-            else "the game has no presets: leave preset out"
+            else gettext("the game has no presets: leave preset out")
         )
         raise serializers.ValidationError({"preset": rule})
     return found
@@ -211,7 +218,7 @@ def _preset(name: str, game: Game[Any]) -> str:
 class TournamentChange(Contract):
     """``PATCH /api/tournaments/{id}/``, and the console's format form: what may change."""
 
-    unknown_key = "{key} cannot be changed"
+    unknown_key = _("{key} cannot be changed")
 
     format = Choice(Format, required=False, allow_null=True, help_text="Only before the first round.")
     tiebreaks = Tiebreaks(required=False, allow_null=True)

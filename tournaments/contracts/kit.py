@@ -18,6 +18,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from django.core.validators import MaxLengthValidator
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
@@ -30,7 +33,7 @@ NON_FIELD = api_settings.NON_FIELD_ERRORS_KEY
 class Named(serializers.Field):  # type: ignore[type-arg]
     """A field whose messages may name it: ``{field}`` in a message is the field's name."""
 
-    default_error_messages = {"required": "{field} is required", "null": "{field} may not be null"}
+    default_error_messages = {"required": _("{field} is required"), "null": _("{field} may not be null")}
 
     def fail(self, key: str, **kwargs: Any) -> NoReturn:
         super().fail(key, field=self.field_name, **kwargs)
@@ -40,15 +43,17 @@ class Text(Named, serializers.CharField):
     """A JSON string, trimmed; never a number or a list turned into text."""
 
     default_error_messages = {
-        "invalid": "{field} must be a text",
-        "blank": "{field} must be a non-empty text",
-        "max_length": "{field} must be at most {max_length} characters",
+        "invalid": _("{field} must be a text"),
+        "blank": _("{field} must be a non-empty text"),
+        "max_length": _("{field} must be at most {max_length} characters"),
     }
 
     def bind(self, field_name: str, parent: Any) -> None:
         super().bind(field_name, parent)
         if self.max_length is not None:  # DRF wrote the message before the field had a name
-            rule = self.error_messages["max_length"].format(field=field_name, max_length=self.max_length)
+            rule = format_lazy(
+                self.error_messages["max_length"], field=field_name, max_length=self.max_length
+            )
             self.validators = [
                 MaxLengthValidator(self.max_length, message=rule) if isinstance(v, MaxLengthValidator) else v
                 for v in self.validators
@@ -92,18 +97,36 @@ class WholeNumber(Named, serializers.IntegerField):
         return int(data)
 
 
-def _number_rule(low: int | None, high: int | None) -> str:
+def _filled(message: Any, values: dict[str, object]) -> str:
+    said = str(message)
+    for name, value in values.items():
+        said = said.replace("{" + name + "}", str(value))
+    return said
+
+
+_filled_lazy = lazy(_filled, str)
+
+
+def partly(message: Any, **values: object) -> Any:
+    """``message`` (a lazy translation) with some of its ``{placeholders}`` filled when it is read,
+    the others (``{field}``, ``{input!r}``) left for DRF to fill."""
+    return _filled_lazy(message, values)
+
+
+def _number_rule(low: int | None, high: int | None) -> Any:
+    """The rule of a whole number's bounds, said in the reader's language when it is read; its
+    ``{field}`` is left for the field's name."""
     if low is not None and high is not None:
-        return f"{{field}} must be a whole number from {low} to {high}"
+        return partly(_("{field} must be a whole number from {low} to {high}"), low=low, high=high)
     if low is not None:
-        return f"{{field}} must be a whole number of at least {low}"
-    return "{field} must be a whole number"
+        return partly(_("{field} must be a whole number of at least {low}"), low=low)
+    return _("{field} must be a whole number")
 
 
 class Flag(Named, serializers.BooleanField):
     """A JSON ``true`` or ``false``, nothing that merely looks like one."""
 
-    default_error_messages = {"invalid": "{field} must be true or false"}
+    default_error_messages = {"invalid": _("{field} must be true or false")}
 
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
@@ -115,7 +138,7 @@ class Choice(Named, serializers.ChoiceField):
     """One of a vocabulary's texts; the value is the vocabulary's member (an enumeration's member,
     or the text itself)."""
 
-    default_error_messages = {"invalid_choice": "{field} must be one of {values}"}
+    default_error_messages = {"invalid_choice": _("{field} must be one of {values}")}
 
     def __init__(self, vocabulary: Iterable[enum.Enum] | Iterable[str], **kwargs: Any) -> None:
         self.members: dict[str, object] = {
@@ -132,13 +155,13 @@ class Choice(Named, serializers.ChoiceField):
 class JSONObject(Named, serializers.DictField):
     """A JSON object whose values the caller checks (a game's options, for one)."""
 
-    default_error_messages = {"not_a_dict": "{field} must be an object"}
+    default_error_messages = {"not_a_dict": _("{field} must be an object")}
 
 
 class TextList(Named, serializers.ListField):
     """A JSON array of non-empty texts."""
 
-    default_error_messages = {"not_a_list": "{field} must be a list of names"}
+    default_error_messages = {"not_a_list": _("{field} must be a list of names")}
 
 
 class Contract(serializers.Serializer):  # type: ignore[type-arg]
@@ -149,18 +172,18 @@ class Contract(serializers.Serializer):  # type: ignore[type-arg]
     a nested value) that is not a JSON object.
     """
 
-    unknown_key: str | None = "{key} is not a field"
+    unknown_key: Any = _("{key} is not a field")
     unknown_key_field: str | None = None
-    not_an_object = "the body must be a JSON object"
+    not_an_object: Any = _("the body must be a JSON object")
 
-    default_error_messages = {"required": "{field} is required", "null": "{field} may not be null"}
+    default_error_messages = {"required": _("{field} is required"), "null": _("{field} may not be null")}
 
     def fail(self, key: str, **kwargs: Any) -> NoReturn:
         super().fail(key, field=self.field_name, **kwargs)
 
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, Mapping):
-            raise serializers.ValidationError({NON_FIELD: [self.not_an_object]}, code="invalid")
+            raise serializers.ValidationError({NON_FIELD: [str(self.not_an_object)]}, code="invalid")
         unknown = sorted(set(data) - set(self.fields))
         if unknown and self.unknown_key is not None:
             field = self.unknown_key_field or unknown[0]
@@ -173,7 +196,7 @@ def validated(contract: type[Contract], data: Any, *, many: bool = False) -> Any
     :class:`InvalidEntry` naming the first problem (``tablescore.api.invalid_entry``: its top-level
     field, the rule, and for a list the ``row`` it is in)."""
     if not many and not isinstance(data, Mapping):
-        raise InvalidEntry(contract.not_an_object, None)
+        raise InvalidEntry(str(contract.not_an_object), None)
     checked = contract(data=data, many=many)
     if checked.is_valid():
         return checked.validated_data

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.contracts.kit import Contract, Named, Text, WholeNumber
 from tournaments.services.results import TableDecision
 
-REASON = "say why the organizer sets this result"
-FORFEIT = "name the forfeiting entrants of this table"
-POINTS = "points must map entrant ids to game points"
+REASON = _("say why the organizer sets this result")
+FORFEIT = _("name the forfeiting entrants of this table")
+POINTS = _("points must map entrant ids to game points")
 
 
 class Reason(Text):
@@ -52,7 +53,7 @@ class TableResultInput(Contract):
         low=1,
         required=False,
         allow_null=True,
-        error_messages={"invalid": "winner must be an entrant id, or null for a draw"},
+        error_messages={"invalid": _("winner must be an entrant id, or null for a draw")},
         help_text="An entrant id at the table, or null for a draw.",
     )
     points = EntrantPoints(required=False, allow_null=True, help_text="Game points by entrant id.")
@@ -70,6 +71,6 @@ class TableResultInput(Contract):
             return TableDecision(reason=attrs["reason"], forfeit=tuple(attrs["forfeit"]))
         if "winner" not in attrs:
             raise serializers.ValidationError(
-                {"winner": "give the winner (null for a draw) or the forfeiting entrants"}
+                {"winner": _("give the winner (null for a draw) or the forfeiting entrants")}
             )
         return TableDecision(reason=attrs["reason"], winner=attrs["winner"], points=attrs.get("points") or {})

@@ -36,12 +36,31 @@ class InvalidFormatError(PairingError):
     """A format option is out of range (best of an even number of games, no cycles, ...)."""
 
 
-class SetupError(PairingError):
-    """An event's setup breaks a rule of its format; ``field`` names the setting at fault."""
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for the translators' catalogs (Django's ``makemessages`` finds this name)
+    and return it as it is: this package speaks English, the edges say it in the reader's language
+    from ``template`` and ``params``."""
+    return message
 
-    def __init__(self, rule: str, field: str) -> None:
-        super().__init__(rule)
+
+class SetupError(PairingError):
+    """An event's setup breaks a rule of its format; ``field`` names the setting at fault.
+
+    ``rule`` is a template with named placeholders (``%(game)s``), filled from ``params`` for the
+    English message; a value with a ``label`` (a format) is said by its label, in lower case. The
+    edges translate ``template`` and fill it again (``tournaments.wording``)."""
+
+    def __init__(self, rule: str, field: str, **params: object) -> None:
+        english = {key: _said(value) for key, value in params.items()}
+        super().__init__(rule % english if params else rule)
         self.field = field
+        self.template = rule
+        self.params = params
+
+
+def _said(value: object) -> object:
+    label = getattr(value, "label", None)
+    return label.lower() if isinstance(label, str) else value
 
 
 class BracketError(PairingError):

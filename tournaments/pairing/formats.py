@@ -27,7 +27,7 @@ from games.declaration import TableShape
 from tournaments.pairing.base import Entrant, FirstRound, RoundDraw, Seating
 from tournaments.pairing.bracket import Bracket
 from tournaments.pairing.elimination import double_elimination, single_elimination
-from tournaments.pairing.errors import PairingError, SetupError
+from tournaments.pairing.errors import PairingError, SetupError, gettext_noop
 from tournaments.pairing.individual import draw_individual_round
 from tournaments.pairing.match_format import FormatKind, MatchFormat
 from tournaments.pairing.round_robin import round_robin_round, rounds_per_cycle
@@ -125,34 +125,52 @@ def check_fit(game: Game[Any], shape: TableShape, format: Format, entrants: Entr
     if format == Format.INDIVIDUAL:
         if not shape.partnerships:
             raise SetupError(
-                f"the individual format re-draws partners: {game.name} is not a partnership game", "format"
+                gettext_noop("the individual format re-draws partners: %(game)s is not a partnership game"),
+                "format",
+                game=game.name,
             )
         if shape.seats != INDIVIDUAL_SEATS:
             raise SetupError(
-                f"the individual format draws tables of {INDIVIDUAL_SEATS}; {game.name} is played here "
-                f"by {shape.seats}",
+                gettext_noop(
+                    "the individual format draws tables of %(seats)s; %(game)s is played here by %(given)s"
+                ),
                 "format",
+                seats=INDIVIDUAL_SEATS,
+                game=game.name,
+                given=shape.seats,
             )
         if entrants != EntrantKind.INDIVIDUAL:
-            raise SetupError("the individual format needs individual entrants", "entrant_kind")
+            raise SetupError(gettext_noop("the individual format needs individual entrants"), "entrant_kind")
         return
     if not shape.partnerships and entrants == EntrantKind.PARTNERSHIP:
         raise SetupError(
-            f"{game.name} is played one player a side: its entrants are individuals, not fixed partnerships",
+            gettext_noop(
+                "%(game)s is played one player a side: its entrants are individuals, not fixed partnerships"
+            ),
             "entrant_kind",
+            game=game.name,
         )
     if format == Format.TABLES:
         if shape.partnerships or shape.max_sides < 3:
             raise SetupError(
-                f"multi-seat tables need a game for three or more sides; {game.name} is not one", "format"
+                gettext_noop("multi-seat tables need a game for three or more sides; %(game)s is not one"),
+                "format",
+                game=game.name,
             )
         return
     if not shape.min_sides <= 2 <= shape.max_sides:
-        raise SetupError(f"{game.name} is not played by two sides: use the tables format", "format")
+        raise SetupError(
+            gettext_noop("%(game)s is not played by two sides: use the tables format"),
+            "format",
+            game=game.name,
+        )
     if shape.partnerships and entrants == EntrantKind.INDIVIDUAL:
         raise SetupError(
-            f"{game.name} is played in partnerships: register partnerships, or use the individual format",
+            gettext_noop(
+                "%(game)s is played in partnerships: register partnerships, or use the individual format"
+            ),
             "entrant_kind",
+            game=game.name,
         )
 
 
@@ -164,7 +182,9 @@ def plans_its_own_rounds(format: Format) -> bool:
 def check_rounds(format: Format, rounds: int | None) -> None:
     """Refuse planned rounds where the format decides them."""
     if rounds is not None and plans_its_own_rounds(format):
-        raise SetupError(f"a {format.label.lower()} has as many rounds as its field needs", "rounds")
+        raise SetupError(
+            gettext_noop("a %(format)s has as many rounds as its field needs"), "rounds", format=format
+        )
 
 
 def check_settings(
@@ -175,15 +195,24 @@ def check_settings(
     out = settings.given()
     for key in out:
         if format not in SETTINGS[key]:
-            raise SetupError(f"{key!r} is not a setting of a {format.label.lower()} event", "settings")
+            raise SetupError(
+                gettext_noop("'%(key)s' is not a setting of a %(format)s event"),
+                "settings",
+                key=key,
+                format=format,
+            )
     if format == Format.TABLES:
         try:
             sizes = table_sizes(shape, settings.table_size)
         except PairingError as error:
-            raise SetupError(str(error), "settings") from None
+            raise SetupError("%(error)s", "settings", error=str(error)) from None
         if settings.table_size is not None and settings.table_size != sizes.preferred:
             raise SetupError(
-                f"table_size must be {shape.min_sides} to {shape.max_sides} for {game.name}", "settings"
+                gettext_noop("table_size must be %(low)s to %(high)s for %(game)s"),
+                "settings",
+                low=shape.min_sides,
+                high=shape.max_sides,
+                game=game.name,
             )
         out["table_size"] = sizes.preferred
     return out

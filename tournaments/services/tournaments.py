@@ -40,6 +40,7 @@ from tournaments.services.common import after_commit, lock_tournament
 from tournaments.services.results import settle_tournament
 from tournaments.standings import PointScheme
 from tournaments.standings.rows import DEFAULT_PRECEDENCE
+from tournaments.wording import setup_refusal
 
 
 def tournament_create(
@@ -94,7 +95,7 @@ def _format_rules() -> Iterator[None]:
     try:
         yield
     except SetupError as error:
-        raise InvalidEntry(str(error), error.field) from None
+        raise InvalidEntry(setup_refusal(error), error.field) from None
 
 
 def _settings(format: Format, game: Game[Any], shape: TableShape, settings: EventSettings) -> dict[str, Any]:
