@@ -193,3 +193,36 @@ def test_a_match_format_says_its_deals_in_the_language(client, club, language, o
     triple = make_tournament(club=club, name="Triple", match_format="deals:3")
     assert one in spoken(read(client, f"/tournaments/{single.pk}/", language))
     assert three in spoken(read(client, f"/tournaments/{triple.pk}/", language))
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "said"),
+    [
+        (
+            {"game": "jam", "entrant_kind": "partnership"},
+            "entrant_kind",
+            "JAM se joue à un joueur par camp\u00a0: ses participants sont des joueurs individuels, "
+            "pas des équipes fixes",
+        ),
+        ({"format": "round-robin", "rounds": 3}, "rounds", "une formule «\u00a0toutes rondes\u00a0» compte"),
+        ({"rounds": 500}, "rounds", "rounds doit être un nombre entier de 1 à 99"),
+    ],
+)
+def test_a_refused_setup_says_why_in_french(boss, club, body, field, said):
+    api = APIClient()
+    api.force_authenticate(boss)
+    sent = {
+        "name": "Coupe",
+        "game": "coinche",
+        "format": "swiss",
+        "match_format": "game",
+        "entrant_kind": "partnership",
+        "club": club.slug,
+        **body,
+    }
+
+    answer = api.post("/api/tournaments/", sent, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert answer.status_code == 400
+    assert answer.json()["error"]["field"] == field
+    assert answer.json()["error"]["rule"].startswith(said)
