@@ -172,8 +172,25 @@ def bracket_panels(bracket: Mapping[str, Any], names: Mapping[int, str]) -> list
         headings = tuple(
             dataclasses.replace(h, text=round_label(h.text, numbers.get(h.text, 0))) for h in panel.headings
         )
-        out.append(dataclasses.replace(panel, title=str(title) if title else panel.title, headings=headings))
+        boxes = tuple(_bye_said(box) for box in panel.boxes)
+        out.append(
+            dataclasses.replace(
+                panel, title=str(title) if title else panel.title, headings=headings, boxes=boxes
+            )
+        )
     return out
+
+
+def _bye_said(box: bracket_layout.Box) -> bracket_layout.Box:
+    """A bracket box's empty side of a bye ("bye", drawn by ``bracket_layout``) in words."""
+    if box.status not in ("bye", "void"):
+        return box
+    bye = str(OUTCOMES["bye"])
+    return dataclasses.replace(
+        box,
+        top=bye if box.top == "bye" else box.top,
+        bottom=bye if box.bottom == "bye" else box.bottom,
+    )
 
 
 def seat_names(sequence: Sequence[str]) -> str:

@@ -226,3 +226,13 @@ def test_a_refused_setup_says_why_in_french(boss, club, body, field, said):
     assert answer.status_code == 400
     assert answer.json()["error"]["field"] == field
     assert answer.json()["error"]["rule"].startswith(said)
+
+
+def test_a_bracket_s_bye_is_said_in_the_language(client, club):
+    tournament = make_tournament(club=club, format="single-elimination")
+    add_entrants(tournament, 3)
+    start_round(tournament)
+    svg = read(client, f"/tournaments/{tournament.pk}/", "fr").split("<svg", 1)[1]
+    assert ">exempt</text>" in svg
+    assert ">bye</text>" not in svg
+    assert ">bye</text>" in read(client, f"/tournaments/{tournament.pk}/", "en").split("<svg", 1)[1]
