@@ -246,6 +246,8 @@ FLAGS: dict[str, Promise] = {
     "same-club": _("same club"),
     "side-imbalance": _("side imbalance"),
     "repeat-partner": _("repeat partner"),
+    # Translators: the field does not divide into tables of the preferred size.
+    "table-size": _("table size"),
     "error": _("error"),
 }
 
@@ -264,3 +266,105 @@ def setup_refusal(error: SetupError) -> str:
     }
     template = gettext(error.template) if error.template != "%(error)s" else error.template
     return template % params if params else template
+
+
+def _rounds(text: str) -> str:
+    """``round 2`` / ``rounds 1, 2 and 4`` (``pairing.history.rounds_text``) in words."""
+    numbers = re.findall(r"\d+", text)
+    if len(numbers) == 1:
+        # Translators: when entrants met before: "(they met before) in round 2".
+        return pgettext("in rounds", "in round %(number)s") % {"number": numbers[0]}
+    return pgettext("in rounds", "in rounds %(numbers)s") % {"numbers": listed(numbers)}
+
+
+def _sides(name: str) -> str:
+    return pgettext("side", "first") if name == "first" else pgettext("side", "second")
+
+
+#: The reasons the pairing engines give for a flag (English, stored with the round), each with the
+#: words of the active language; the engines' sentences are fixed, so each is one pattern.
+_REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (
+        re.compile(r"^they met before, in (?P<rounds>rounds? [\d, and]+)$"),
+        lambda m: gettext("they met before, %(rounds)s") % {"rounds": _rounds(m["rounds"])},
+    ),
+    (
+        re.compile(r"^opponents before, in (?P<rounds>rounds? [\d, and]+)$"),
+        lambda m: gettext("opponents before, %(rounds)s") % {"rounds": _rounds(m["rounds"])},
+    ),
+    (
+        re.compile(r"^partners before, in (?P<rounds>rounds? [\d, and]+)$"),
+        lambda m: gettext("partners before, %(rounds)s") % {"rounds": _rounds(m["rounds"])},
+    ),
+    (
+        re.compile(r"^paired across score groups: (?P<high>-?\d+) points against (?P<low>-?\d+)$"),
+        lambda m: gettext("paired across score groups: %(high)s points against %(low)s") % m.groupdict(),
+    ),
+    (
+        re.compile(r"^both from (?P<club>'.*'|\".*\")$"),
+        lambda m: gettext("both from %(club)s") % {"club": m["club"][1:-1]},
+    ),
+    (
+        re.compile(r"^takes the (?P<side>first|second) side for the third round running$"),
+        lambda m: (
+            gettext("takes the %(side)s side for the third round running") % {"side": _sides(m["side"])}
+        ),
+    ),
+    (
+        re.compile(r"^will have taken the (?P<side>first|second) side (?P<n>\d+) more times than the other$"),
+        lambda m: (
+            gettext("will have taken the %(side)s side %(n)s more times than the other")
+            % {"side": _sides(m["side"]), "n": m["n"]}
+        ),
+    ),
+    (
+        re.compile(
+            r"^seated with places (?P<start>\d+)–(?P<end>\d+) of the draw order from place (?P<k>\d+)$"
+        ),
+        lambda m: (
+            gettext("seated with places %(start)s–%(end)s of the draw order from place %(k)s") % m.groupdict()
+        ),
+    ),
+    (
+        re.compile(
+            r"^(?P<n>\d+) entrants do not divide into tables of (?P<p>\d+): tables of (?P<plan>[\d, ]+)$"
+        ),
+        lambda m: (
+            gettext("%(n)s entrants do not divide into tables of %(p)s: tables of %(plan)s") % m.groupdict()
+        ),
+    ),
+    (
+        re.compile(r"^lowest-ranked entrant without a bye \((?P<n>\d+) entrants, (?P<c>\d+) must sit out\)$"),
+        lambda m: (
+            gettext("lowest-ranked entrant without a bye (%(n)s entrants, %(c)s must sit out)")
+            % m.groupdict()
+        ),
+    ),
+    (
+        re.compile(
+            r"^every entrant has had a bye; this one has had the fewest \((?P<had>\d+)\) and ranks lowest "
+            r"\((?P<n>\d+) entrants, (?P<c>\d+) must sit out\)$"
+        ),
+        lambda m: (
+            gettext(
+                "every entrant has had a bye; this one has had the fewest (%(had)s) and ranks lowest "
+                "(%(n)s entrants, %(c)s must sit out)"
+            )
+            % m.groupdict()
+        ),
+    ),
+    (
+        re.compile(r"^odd field of (?P<n>\d+): drawn against the empty number (?P<size>\d+)$"),
+        lambda m: gettext("odd field of %(n)s: drawn against the empty number %(size)s") % m.groupdict(),
+    ),
+)
+
+
+def flag_reason(reason: str) -> str:
+    """Why a round's draw flagged a table or a bye, in the active language (a reason the engines
+    do not give, a service's error for one, is shown as it was stored)."""
+    for pattern, said in _REASONS:
+        found = pattern.match(reason)
+        if found is not None:
+            return str(said(found))
+    return reason

@@ -236,3 +236,47 @@ def test_a_bracket_s_bye_is_said_in_the_language(client, club):
     assert ">exempt</text>" in svg
     assert ">bye</text>" not in svg
     assert ">bye</text>" in read(client, f"/tournaments/{tournament.pk}/", "en").split("<svg", 1)[1]
+
+
+def _engine_reasons() -> list[str]:
+    """Reasons as the pairing engines write them (their own helpers, so a changed sentence shows)."""
+    from collections import Counter
+
+    from tournaments.pairing.base import Entrant, choose_byes
+    from tournaments.pairing.history import rounds_text
+    from tournaments.pairing.swiss import _side_trouble
+
+    field = [Entrant(n) for n in (1, 2, 3)]
+    return [
+        f"they met before, in {rounds_text([1, 2, 4])}",
+        f"opponents before, in {rounds_text([2])}",
+        f"partners before, in {rounds_text([1, 3])}",
+        "paired across score groups: 4 points against 2",
+        f"both from {'Les As'!r}",
+        str(_side_trouble([0, 0], 0)),
+        str(_side_trouble([0, 1, 0, 0, 1, 0, 0], 0)),
+        "seated with places 1–4 of the draw order from place 5",
+        "10 entrants do not divide into tables of 4: tables of 4, 3, 3",
+        choose_byes(field, 1, Counter()).pop().reason,
+        choose_byes(field, 1, Counter({1: 1, 2: 1, 3: 1})).pop().reason,
+        "odd field of 5: drawn against the empty number 6",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_of_a_draw_is_said_in_the_language(language):
+    from django.utils import translation
+
+    from tournaments.wording import flag_reason
+
+    with translation.override(language):
+        untranslated = [reason for reason in _engine_reasons() if flag_reason(reason) == reason]
+        said = flag_reason("they met before, in rounds 1, 2 and 4")
+    assert untranslated == []
+    assert (
+        said
+        == {
+            "fr": "ils se sont déjà rencontrés aux rondes 1, 2 et 4",
+            "nl": "ze speelden al tegen elkaar in de rondes 1, 2 en 4",
+        }[language]
+    )

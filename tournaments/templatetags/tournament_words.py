@@ -34,3 +34,9 @@ def tally_goal(tally: Any) -> str:
 def flag(value: str) -> str:
     """A draw's flag (``rematch``) in words."""
     return wording.flag_label(value)
+
+
+@register.filter
+def flag_reason(value: str) -> str:
+    """Why a draw flagged a table (``they met before, in round 2``) in words of the language."""
+    return wording.flag_reason(value)
