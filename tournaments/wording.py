@@ -368,3 +368,24 @@ def flag_reason(reason: str) -> str:
         if found is not None:
             return str(said(found))
     return reason
+
+
+_TABLE_REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # tournaments.services.tables: a walkover for a withdrawn entrant.
+    (re.compile(r"^withdrawn: (?P<names>.+)$"), lambda m: gettext("withdrawn: %(names)s") % m.groupdict()),
+    # tournaments.services.results: the organizer's result cleared.
+    (
+        re.compile(r"^result cleared by (?P<who>.+)$"),
+        lambda m: gettext("result cleared by %(who)s") % m.groupdict(),
+    ),
+)
+
+
+def table_reason(reason: str) -> str:
+    """Why a table's result is what it is: the service's own words in the active language; what
+    an organizer typed stays as typed."""
+    for pattern, said in _TABLE_REASONS:
+        found = pattern.match(reason)
+        if found is not None:
+            return str(said(found))
+    return reason

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.tournaments.factories import add_entrants, make_tournament, play_table, start_round
+from tests.tournaments.factories import add_entrants, make_tournament, play_round, play_table, start_round
 from tests.translated import compile_catalogs, english_left, spoken
 from tournaments import services
 
@@ -280,3 +280,15 @@ def test_every_reason_of_a_draw_is_said_in_the_language(language):
             "nl": "ze speelden al tegen elkaar in de rondes 1, 2 en 4",
         }[language]
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "withdrawn: Dee"), ("fr", "forfait général\u00a0: Dee"), ("nl", "teruggetrokken: Dee")],
+)
+def test_a_walkover_for_a_withdrawn_entrant_says_why_in_the_language(client, club, language, said):
+    tournament = make_tournament(club=club, format="round-robin", entrants=4)
+    play_round(start_round(tournament))
+    services.entrant_withdraw(entrant_id=tournament.entrants.get(name="Dee").pk, withdrawn=True)
+    start_round(tournament)
+    assert said in spoken(read(client, f"/tournaments/{tournament.pk}/", language))

@@ -40,3 +40,9 @@ def flag(value: str) -> str:
 def flag_reason(value: str) -> str:
     """Why a draw flagged a table (``they met before, in round 2``) in words of the language."""
     return wording.flag_reason(value)
+
+
+@register.filter
+def table_reason(value: str) -> str:
+    """A table's reason (``withdrawn: Ann``) in words of the language, when the service wrote it."""
+    return wording.table_reason(value)
