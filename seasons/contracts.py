@@ -15,6 +15,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from seasons import wording
 from seasons.competition.rule import Absence, Metric, RuleError, rule_from_data
 from tournaments.contracts.event import GameKey
 from tournaments.contracts.kit import Choice, Contract, Flag, Named, Text, WholeNumber
@@ -75,7 +76,7 @@ class SeasonCreate(Contract):
         try:
             rule = rule_from_data(data)
         except RuleError as error:
-            raise serializers.ValidationError({error.field: str(error)}) from None
+            raise serializers.ValidationError({error.field: wording.rule_refusal(error)}) from None
         return {"name": attrs["name"], "game": attrs["game"], "rule": rule, "club": attrs.get("club") or None}
 
 

@@ -42,7 +42,7 @@ def _lock_season(season_id: int) -> Season:
     try:
         return Season.objects.select_for_update().get(pk=season_id)
     except Season.DoesNotExist:
-        raise NotFound("no such season") from None
+        raise NotFound(gettext("no such season")) from None
 
 
 def season_create(*, club: Club, name: str, game: Game[object], rule: SeasonRule) -> Season:
@@ -87,7 +87,7 @@ def season_detach(*, season_id: int, tournament_id: int) -> None:
         season = _lock_season(season_id)
         removed, _ = season.evenings.filter(tournament_id=tournament_id).delete()
         if not removed:
-            raise NotFound("that tournament is not an evening of the season")
+            raise NotFound(gettext("that tournament is not an evening of the season"))
         _recompute(season)
 
 
@@ -238,7 +238,7 @@ def preferences_set(*, club: Club, players_public: bool, win_chances: bool) -> C
 def player_privacy_set(*, club: Club, player_id: int, hidden: bool) -> PlayerPrivacy:
     """A player's choice to be left out of the club's public lists (or back in)."""
     if not Membership.objects.filter(club=club, player_id=player_id).exists():
-        raise NotFound("no such player in the club")
+        raise NotFound(gettext("no such player in the club"))
     with transaction.atomic():
         found, _ = PlayerPrivacy.objects.select_for_update().get_or_create(club=club, player_id=player_id)
         found.hidden = hidden

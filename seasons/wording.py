@@ -19,7 +19,7 @@ from django.utils import formats
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext, ngettext, pgettext
 
-from seasons.competition.rule import Absence, Metric, SeasonRule
+from seasons.competition.rule import Absence, Metric, RuleError, SeasonRule
 from tournaments.wording import listed
 
 
@@ -123,3 +123,9 @@ def rule_summary(rule: SeasonRule) -> str:
         )
     # Translators: between the clauses of a season's rule ("points; best 4 evenings; ...").
     return pgettext("clauses", "; ").join(parts)
+
+
+def rule_refusal(error: RuleError) -> str:
+    """A season rule's refusal (``competition.rule.RuleError``) in the active language."""
+    template = gettext(error.template)
+    return template % error.params if error.params else template

@@ -17,6 +17,8 @@ import io
 import re
 from typing import IO
 
+from django.utils.translation import gettext
+
 from clubs.errors import InvalidEntry
 from games.seats import partnership_name
 
@@ -47,10 +49,14 @@ def parse_entrants_csv(text: str) -> list[dict[str, object]]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [h.strip().lower() for h in reader.fieldnames or []]
     if "name" not in header:
-        raise InvalidEntry("the CSV needs a header line with a name column", "file")
+        raise InvalidEntry(gettext("the CSV needs a header line with a name column"), "file")
     unknown = [h for h in header if h and h not in CSV_FIELDS]
     if unknown:
-        raise InvalidEntry(f"unknown column {unknown[0]!r}; columns: {', '.join(CSV_FIELDS)}", "file")
+        raise InvalidEntry(
+            gettext("unknown column '%(column)s'; columns: %(columns)s")
+            % {"column": unknown[0], "columns": ", ".join(CSV_FIELDS)},
+            "file",
+        )
     reader.fieldnames = header
     rows = []
     for line in reader:
@@ -66,7 +72,7 @@ def parse_entrants_csv(text: str) -> list[dict[str, object]]:
                 row[key] = value
         rows.append(row)
     if not rows:
-        raise InvalidEntry("the CSV has no entrants", "file")
+        raise InvalidEntry(gettext("the CSV has no entrants"), "file")
     return rows
 
 
@@ -92,5 +98,5 @@ def parse_entrant_lines(text: str) -> tuple[list[dict[str, object]], list[int]]:
         rows.append(row)
         lines.append(number)
     if not rows:
-        raise InvalidEntry("the list has no entrant: one a line, like Ann & Bob", "entrants")
+        raise InvalidEntry(gettext("the list has no entrant: one a line, like Ann & Bob"), "entrants")
     return rows, lines

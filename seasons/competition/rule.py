@@ -30,12 +30,21 @@ MAX_COUNT = 200
 MAX_PLACES = 200
 
 
-class RuleError(ValueError):
-    """A counting rule is not usable; ``field`` names the key at fault."""
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for the translators' catalogs (``makemessages`` finds this name) and return
+    it as it is: the edges say it in the reader's language from the error's ``template``."""
+    return message
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
+
+class RuleError(ValueError):
+    """A counting rule is not usable; ``field`` names the key at fault. ``message`` is a template
+    with named placeholders filled from ``params`` (the edges translate ``template``)."""
+
+    def __init__(self, message: str, field: str, **params: object) -> None:
+        super().__init__(message % params if params else message)
         self.field = field
+        self.template = message
+        self.params = params
 
 
 class Metric(StrEnum):
@@ -116,7 +125,13 @@ class SeasonRule:
 
 def _whole(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} must be a whole number from {low} to {high}", field)
+        raise RuleError(
+            gettext_noop("%(name)s must be a whole number from %(low)s to %(high)s"),
+            field,
+            name=field,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -129,14 +144,16 @@ def _counting(value: Any) -> Counting:
             return Counting(best=_whole(number, "counting", 1, MAX_COUNT))
         if key == "drop":
             return Counting(drop=_whole(number, "counting", 0, MAX_COUNT))
-    raise RuleError('counting must be "all", {"best": N} or {"drop": K}', "counting")
+    raise RuleError(gettext_noop('counting must be "all", {"best": N} or {"drop": K}'), "counting")
 
 
 def _choice(value: Any, field: str, kind: type[StrEnum]) -> Any:
     try:
         return kind(value)
     except ValueError:
-        raise RuleError(f"{field} must be one of {', '.join(kind)}", field) from None
+        raise RuleError(
+            gettext_noop("%(name)s must be one of %(values)s"), field, name=field, values=", ".join(kind)
+        ) from None
 
 
 def rule_from_data(data: Mapping[str, Any]) -> SeasonRule:
@@ -151,13 +168,17 @@ def rule_from_data(data: Mapping[str, Any]) -> SeasonRule:
             or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in places)
         ):
             raise RuleError(
-                "rank_points must be a non-empty list of whole numbers of at least 0, one per place",
+                gettext_noop(
+                    "rank_points must be a non-empty list of whole numbers of at least 0, one per place"
+                ),
                 "rank_points",
             )
         if any(a < b for a, b in itertools.pairwise(places)):
-            raise RuleError("rank_points must not give a lower place more than a higher one", "rank_points")
+            raise RuleError(
+                gettext_noop("rank_points must not give a lower place more than a higher one"), "rank_points"
+            )
     elif places not in (None, []):
-        raise RuleError("rank_points is only for the metric rank_points", "rank_points")
+        raise RuleError(gettext_noop("rank_points is only for the metric rank_points"), "rank_points")
     return SeasonRule(
         metric=metric,
         counting=_counting(data.get("counting", "all")),

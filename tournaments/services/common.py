@@ -8,6 +8,7 @@ What this module does not do: decide anything about a tournament.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.access import Actor
 from clubs.errors import NotFound
@@ -22,7 +23,7 @@ def lock_tournament(tournament_id: int) -> Tournament:
     try:
         return Tournament.objects.select_for_update().select_related("club").get(pk=tournament_id)
     except Tournament.DoesNotExist:
-        raise NotFound("no such tournament") from None
+        raise NotFound(gettext("no such tournament")) from None
 
 
 def after_commit(task_name: str, *args: int, task_id: str | None = None) -> None:

@@ -163,7 +163,7 @@ def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True) -> Entrant:
     in a round robin or a bracket its later opponents win by forfeit."""
     entrant = Entrant.objects.filter(pk=entrant_id).first()
     if entrant is None:
-        raise NotFound("no such entrant")
+        raise NotFound(gettext("no such entrant"))
     with transaction.atomic():
         tournament = lock_tournament(entrant.tournament_id)
         entrant.refresh_from_db()
@@ -182,7 +182,7 @@ def entrant_remove(*, entrant_id: int) -> Entrant:
     (after, its place is in the draw and it is withdrawn instead). Its players stay club members."""
     entrant = Entrant.objects.filter(pk=entrant_id).first()
     if entrant is None:
-        raise NotFound("no such entrant")
+        raise NotFound(gettext("no such entrant"))
     with transaction.atomic():
         tournament = lock_tournament(entrant.tournament_id)
         if tournament.rounds.exclude(status=RoundStatus.FAILED).exists():

@@ -64,7 +64,7 @@ def physical_table_revoke(
         tournament = lock_tournament(tournament_id)
         table = PhysicalTable.objects.select_for_update().filter(tournament=tournament, number=number).first()
         if table is None:
-            raise NotFound(f"the tournament has no table {number}")
+            raise NotFound(gettext("the tournament has no table %(number)s") % {"number": number})
         table.secret = new_table_secret()
         table.revoked = not renew
         table.save(update_fields=["secret", "revoked"])

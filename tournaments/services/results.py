@@ -162,7 +162,7 @@ def settle_tournament(tournament: Tournament) -> None:
 def _table_for_result(table_id: int) -> tuple[Tournament, TableAssignment]:
     link = TableAssignment.objects.filter(pk=table_id).values_list("round__tournament_id", flat=True).first()
     if link is None:
-        raise NotFound("no such table")
+        raise NotFound(gettext("no such table"))
     tournament = lock_tournament(link)
     table = TableAssignment.objects.select_related("round").get(pk=table_id)
     if table.round.status in (RoundStatus.BUILDING, RoundStatus.FAILED):

@@ -163,7 +163,7 @@ def round_pair(*, round_id: int) -> Round:
     round already drawn is left as it is)."""
     found = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
     if found is None:
-        raise NotFound("no such round")
+        raise NotFound(gettext("no such round"))
     with transaction.atomic():
         tournament = lock_tournament(found)
         the_round = Round.objects.get(pk=round_id)
