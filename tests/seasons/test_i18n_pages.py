@@ -148,3 +148,30 @@ def test_a_row_is_explained_with_the_locale_s_dates_and_no_thousands_separator(l
 def test_a_percentage_is_written_the_locale_s_way(language, said):
     with translation.override(language):
         assert wording.value_text(87.5, Metric.PERCENTAGE) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "counting must be a whole number from 1 to 200"),
+        ("fr", "counting doit être un nombre entier de 1 à 200"),
+        ("nl", "counting moet een heel getal van 1 tot 200 zijn"),
+    ],
+)
+def test_a_refused_season_rule_says_why_in_the_language(boss, club, language, said):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(boss)
+    body = {
+        "name": "Winter",
+        "game": "coinche",
+        "metric": "points",
+        "counting": {"best": 0},
+        "club": club.slug,
+    }
+
+    answer = api.post("/api/seasons/", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {"field": "counting", "rule": said}
