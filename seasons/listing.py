@@ -4,6 +4,7 @@ seasons, newest first, handed to the clubs app as the seasons' part of a club (`
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 
 from clubs.models import Club
 from clubs.parts import Listed, Listing
@@ -22,7 +23,9 @@ def season_listing(club: Club | None) -> Listing:
     for season in found[:SHOWN]:
         words = [game_name(season.game_key), *([season.club.name] if club is None else [])]
         if season.table.get("provisional"):
-            words.append("provisional")
+            words.append(pgettext("season", "provisional"))
         items.append(Listed(title=season.name, url=season.get_absolute_url(), detail=" · ".join(words)))
     all_url = reverse("seasons:list") + (f"?club={club.slug}" if club is not None else "")
-    return Listing(heading="Seasons", items=tuple(items), all_url=all_url, empty="No season yet.")
+    return Listing(
+        heading=gettext("Seasons"), items=tuple(items), all_url=all_url, empty=gettext("No season yet.")
+    )
