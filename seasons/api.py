@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.http.response import HttpResponseBase
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -135,7 +136,7 @@ class PlayerCollection(APIView):
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("club")
         if not slug:
-            raise Http404("name the club: ?club=slug")
+            raise Http404(gettext("name the club: ?club=slug"))
         club = one_or_404(Club.objects.all(), "club", slug=slug)
         seen = seen_by(request.user)(club.pk)
         players = club.players.order_by("name", "pk")
@@ -165,5 +166,5 @@ class PlayerDetail(APIView):
     def get(self, request: Request, pk: int) -> Response:
         view = player_view(one_or_404(Player.objects.all(), "player", pk=pk), seen_by(request.user))
         if view is None:
-            raise Http404("no such player")
+            raise Http404(gettext("no such player"))
         return Response(documents.player_document(view))

@@ -115,10 +115,10 @@ def season_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest) -> HttpResponse:
     if not is_signed_in(request.user):
-        raise SignInRequired("sign in as an organizer of a club")
+        raise SignInRequired(gettext("sign in as an organizer of a club"))
     clubs = managed_clubs(request.user)
     if not clubs:
-        raise PermissionDenied("you do not organize any club")
+        raise PermissionDenied(gettext("you do not organize any club"))
     choices = [(c.slug, c.name) for c in clubs]
     initial = {"club": request.GET.get("club", choices[0][0]), "game": "klaverjas", "min_evenings": 0}
     form = SeasonForm(request.POST or None, clubs=choices, initial=initial)
@@ -194,7 +194,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     club = one_or_404(Club.objects.all(), "club", slug=request.GET.get("club", ""))
     seen = seen_by(request.user)(club.pk)
     if not seen.pages:
-        raise Http404("the club keeps its players private")
+        raise Http404(gettext("the club keeps its players private"))
     families = sorted(
         {
             selectors.family_of(k)
@@ -222,7 +222,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = one_or_404(Player.objects.all(), "player", pk=pk)
     view = player_view(player, seen_by(request.user))
     if view is None:
-        raise Http404("no such player")
+        raise Http404(gettext("no such player"))
     hide_at = [
         (club, selectors.privacy(club.pk, organizer=False).shows(player.pk))
         for club in view.clubs
@@ -235,7 +235,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
 def club_preferences(request: HttpRequest, slug: str) -> HttpResponse:
     club = one_or_404(Club.objects.all(), "club", slug=slug)
     if not can_manage(request.user, club):
-        raise PermissionDenied("only the club's owners and organizers may do this")
+        raise PermissionDenied(gettext("only the club's owners and organizers may do this"))
     body = {key: request.POST.get(key) == "on" for key in ("players_public", "win_chances")}
     services.preferences_set(club=club, **validated(Preferences, body))
     messages.success(request, gettext("Saved."))
@@ -247,7 +247,7 @@ def player_privacy(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     player = one_or_404(Player.objects.all(), "player", pk=pk)
     club = one_or_404(Club.objects.all(), "club", slug=slug)
     if not may_hide(request.user, player, club.pk):
-        raise PermissionDenied("only the player or the club's organizers may do this")
+        raise PermissionDenied(gettext("only the player or the club's organizers may do this"))
     arguments = validated(PrivacyChange, {"hidden": request.POST.get("hidden") == "on"})
     services.player_privacy_set(club=club, player_id=player.pk, **arguments)
     messages.success(request, gettext("Saved."))

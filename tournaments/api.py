@@ -163,7 +163,7 @@ class EntrantDetail(APIView):
     def _entrant(self, pk: int, entrant: int) -> Entrant:
         found = Entrant.objects.filter(tournament_id=pk, pk=entrant).first()
         if found is None:
-            raise Http404("no such entrant")
+            raise Http404(gettext("no such entrant"))
         return found
 
     @extend_schema(responses={200: AnyObject, 404: ErrorBody}, summary="An entrant")
@@ -244,7 +244,7 @@ class RoundDetail(APIView):
         tournament = tournament_or_404(pk)
         the_round = Round.objects.filter(tournament=tournament, number=number).first()
         if the_round is None:
-            raise Http404("no such round")
+            raise Http404(gettext("no such round"))
         etag = selectors.live_revision(tournament, [the_round])
         return conditional_get(
             request, etag, lambda: Response(documents.round_document(tournament, the_round))
@@ -263,7 +263,7 @@ class TableResult(APIView):
             round__tournament=tournament, round__number=number, number=table
         ).first()
         if found is None:
-            raise Http404("no such table")
+            raise Http404(gettext("no such table"))
         return tournament, found
 
     @extend_schema(

@@ -82,7 +82,7 @@ def table_revoke(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_organizer(request.user, pk)
     table = PhysicalTable.objects.filter(tournament=tournament, number=number).first()
     if table is None:
-        raise Http404("no such table")
+        raise Http404(gettext("no such table"))
     renew = request.POST.get("renew") == "on"
     if not table.revoked and not link_pages.confirmed(request):
         return link_pages.confirmation(

@@ -213,10 +213,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     """A new tournament in one of the clubs the organizer runs: the game first (its presets and
     match formats depend on it), then the rest."""
     if not is_signed_in(request.user):
-        raise SignInRequired("sign in as an organizer of a club")
+        raise SignInRequired(gettext("sign in as an organizer of a club"))
     clubs = managed_clubs(request.user)
     if not clubs:
-        raise PermissionDenied("you do not organize any club")
+        raise PermissionDenied(gettext("you do not organize any club"))
     choices = [(c.slug, c.name) for c in clubs]
     club_slug = request.GET.get("club", choices[0][0])
     game = GAMES.get(request.POST.get("game") or request.GET.get("game") or "")
@@ -407,7 +407,7 @@ def _console_entrant(request: HttpRequest, pk: int, entrant: int) -> Entrant:
     tournament = tournament_for_organizer(request.user, pk)
     found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
     if found is None:
-        raise Http404("no such entrant")
+        raise Http404(gettext("no such entrant"))
     return found
 
 
@@ -474,7 +474,7 @@ def console_result(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     tables = TableAssignment.objects.filter(round__tournament=tournament, pk=table)
     found = next(iter(selectors.table_views(tournament, tables)), None)
     if found is None:
-        raise Http404("no such table")
+        raise Http404(gettext("no such table"))
     form = _result_form(found, tournament.format not in BRACKETS, request.POST)
     here = f"at-table-{found.id}"
     if not form.is_valid():
@@ -507,7 +507,7 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_organizer(request.user, pk)
     the_round = Round.objects.filter(tournament=tournament, number=number).first()
     if the_round is None or the_round.status in (RoundStatus.BUILDING, RoundStatus.FAILED):
-        raise Http404("no such round, or not drawn yet")
+        raise Http404(gettext("no such round, or not drawn yet"))
     slips_out = []
     for view in selectors.table_views(tournament, the_round.tables.order_by("number")):
         match = view.match
