@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.pairing import bracket_layout
 from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import EntrantKind, Format
-from tournaments.pairing.match_format import FormatKind, MatchFormat
+from tournaments.pairing.match_format import FormatKind, MatchFormat, MatchFormatError
 
 FORMATS: dict[Format, Promise] = {
     # Translators: the Swiss system of pairing (players of equal score meet).
@@ -389,3 +389,9 @@ def table_reason(reason: str) -> str:
         if found is not None:
             return str(said(found))
     return reason
+
+
+def match_format_refusal(error: MatchFormatError) -> str:
+    """A match format refused (``pairing.match_format``) in the active language."""
+    template = gettext(error.template)
+    return template % error.params if error.params else template

@@ -7,9 +7,11 @@ to test-artifacts/browser/translated-*.png."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from clubs.demo import load_demo
 from seasons.models import Season
@@ -27,9 +29,10 @@ SAID = {"fr": "Classement", "nl": "Stand"}
 
 
 @pytest.fixture
-def demo(tasks_in_process: None) -> Any:
+def demo(tasks_in_process: None) -> Iterator[Any]:
     compile_catalogs()
-    return load_demo(with_admin=True)
+    yield load_demo(with_admin=True)
+    translation.deactivate()
 
 
 def screen(browser: Any, size: dict[str, int], language: str) -> Any:

@@ -52,7 +52,11 @@ PLAYERS = ("Players", "Everyone", "What the public sees", "No established rating
 
 @pytest.fixture
 def catalogs():
+    """The catalogs compiled; after the test, no language left active for the tests that follow
+    (a request's language stays active in its thread once the response is made)."""
     compile_catalogs()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

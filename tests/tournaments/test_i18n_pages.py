@@ -6,6 +6,7 @@ through the API says why in the language asked; plurals say 1 and 3 the language
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.tournaments.factories import add_entrants, make_tournament, play_round, play_table, start_round
@@ -57,7 +58,11 @@ TABLE_SLIPS = ("One slip per table", "Print these once", "Scan to score the matc
 
 @pytest.fixture
 def catalogs():
+    """The catalogs compiled; after the test, no language left active for the tests that follow
+    (a request's language stays active in its thread once the response is made)."""
     compile_catalogs()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
@@ -206,6 +211,11 @@ def test_a_match_format_says_its_deals_in_the_language(client, club, language, o
         ),
         ({"format": "round-robin", "rounds": 3}, "rounds", "une formule «\u00a0toutes rondes\u00a0» compte"),
         ({"rounds": 500}, "rounds", "rounds doit être un nombre entier de 1 à 99"),
+        (
+            {"match_format": "best-of:4"},
+            "match_format",
+            "un «\u00a0au meilleur de N\u00a0» demande un nombre impair de manches",
+        ),
     ],
 )
 def test_a_refused_setup_says_why_in_french(boss, club, body, field, said):
@@ -265,8 +275,6 @@ def _engine_reasons() -> list[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_reason_of_a_draw_is_said_in_the_language(language):
-    from django.utils import translation
-
     from tournaments.wording import flag_reason
 
     with translation.override(language):

@@ -30,6 +30,7 @@ from tournaments.pairing.match_format import (
     parse_match_format,
 )
 from tournaments.standings import METRICS, PointScheme, StandingsError
+from tournaments.wording import match_format_refusal
 
 MATCH_FORMAT_HELP = (
     "game (to the game's own end), rubber, deals or best-of with match_length (or in one text: "
@@ -63,7 +64,7 @@ class MatchFormatText(Text):
         try:
             parse_match_format(text, "")
         except MatchFormatError as error:
-            raise serializers.ValidationError(str(error)) from None
+            raise serializers.ValidationError(match_format_refusal(error)) from None
         return text
 
 
@@ -196,7 +197,7 @@ def _match_format(text: str, length: int | None, game: Game[Any]) -> Any:
         return parse_match_format(text, game.key)
     except MatchFormatError as error:
         raise serializers.ValidationError(
-            {"match_length" if length else "match_format": str(error)}
+            {"match_length" if length else "match_format": match_format_refusal(error)}
         ) from None
 
 

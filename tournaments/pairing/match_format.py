@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tournaments.pairing.errors import gettext_noop
+
 _PATTERN = re.compile(r"^(game|rubber|deals:([1-9][0-9]{0,2})|best-of:([1-9][0-9]?))$")
 
 
@@ -45,7 +47,13 @@ MOST_GAMES = 99
 
 
 class MatchFormatError(ValueError):
-    """The text is not one of the match formats."""
+    """The text is not one of the match formats. ``template`` has named placeholders filled from
+    ``params`` (the edges translate it: ``tournaments.wording.match_format_refusal``)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(template % params if params else template)
+        self.template = template
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -96,8 +104,12 @@ def parse_match_format(text: Any, game_key: str) -> MatchFormat:
     found = _PATTERN.match(text) if isinstance(text, str) else None
     if not found:
         raise MatchFormatError(
-            "match_format must be game, deals:N, rubber or best-of:N (N a whole number: "
-            f"deals up to {MOST_DEALS}, games up to {MOST_GAMES})"
+            gettext_noop(
+                "match_format must be game, deals:N, rubber or best-of:N (N a whole number: "
+                "deals up to %(deals)s, games up to %(games)s)"
+            ),
+            deals=MOST_DEALS,
+            games=MOST_GAMES,
         )
     if found.group(2):
         return MatchFormat(FormatKind.DEALS, int(found.group(2)))
@@ -105,7 +117,9 @@ def parse_match_format(text: Any, game_key: str) -> MatchFormat:
         count = int(found.group(3))
         if count % 2 == 0:
             raise MatchFormatError(
-                "a best of N needs an odd number of games (3, 5, 7…), so that a series always has a winner"
+                gettext_noop(
+                    "a best of N needs an odd number of games (3, 5, 7…), so that a series always has a winner"
+                )
             )
         if game_key == "jam" and count == 3:
             return MatchFormat(FormatKind.BEST_OF, 3, {"rubbers": 3})
