@@ -37,6 +37,8 @@ urlpatterns = [
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("api/", include("seasons.api_urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("clubs.urls")),
     path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
