@@ -29,6 +29,8 @@ class ClubSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         choices=time_zone_choices,
+        # IANA names, the same in every language (HTML's "do not translate").
+        widget=forms.Select(attrs={"translate": "no"}),
         help_text=_("The times the club's pages show are in this zone."),
     )
 
