@@ -4,10 +4,12 @@ applies them)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -26,7 +28,13 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form = ClubSettingsForm(request.POST or None, instance=club)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, _("Saved."))
+        # Said on the next page, which speaks the club's language as just saved (unless the
+        # visitor chose one: tablescore/languages.py).
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        with translation.override(
+            club.language if club.language and not chosen else translation.get_language()
+        ):
+            messages.success(request, _("Saved."))
         return redirect("clubs:settings", slug=club.slug)
     status = 422 if form.errors else 200
     return render(request, "clubs/settings.html", {"club": club, "form": form}, status=status)
