@@ -16,6 +16,9 @@ from tests.paths import ROOT
 
 #: The languages every catalog must translate completely.
 LANGUAGES = ("fr", "nl")
+#: Entries whose French or Dutch is rightly the English word (a name, a word both languages share).
+#: Anything else translated as its own English is a translation forgotten.
+SAME_AS_ENGLISH = frozenset({"Tablescore", "Club", "Match", "Score", "Scores", "Bonus", "Solo"})
 #: What a copy of the project for ``makemessages`` leaves out (not sources, or not ours).
 NOT_SOURCES = (
     ".git",

@@ -1,5 +1,6 @@
 """The catalogs are current and complete: every string marked for translation is in its catalog
-(none missing, none obsolete), and French and Dutch translate every one, none left empty or fuzzy.
+(none missing, none obsolete), and French and Dutch translate every one, none left empty, fuzzy or
+in English.
 
 The regeneration runs ``makemessages`` in a copy of the project (``catalogs.regenerated``), so the
 tracked ``.po`` files are never touched; when it fails, run
@@ -53,6 +54,20 @@ def test_no_entry_is_empty_or_fuzzy():
         if path.parts[-3] in catalogs.LANGUAGES
         for entry in entries
         if entry.fuzzy or not all(entry.translations)
+    ]
+    assert problems == []
+
+
+def test_no_entry_is_left_in_english():
+    """A French or Dutch entry equal to its English is a forgotten translation, unless the word is
+    the same in that language (``catalogs.SAME_AS_ENGLISH``)."""
+    problems = [
+        f"{path}:{entry.line} {entry.msgid!r}"
+        for path, entries in catalogs.tracked().items()
+        if path.parts[-3] in catalogs.LANGUAGES
+        for entry in entries
+        if entry.msgid not in catalogs.SAME_AS_ENGLISH
+        and any(text == entry.msgid or text == entry.plural for text in entry.translations)
     ]
     assert problems == []
 
