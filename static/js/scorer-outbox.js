@@ -290,7 +290,15 @@
   });
   document.addEventListener("htmx:afterSettle", function () { place(); });
 
-  window.addEventListener("online", function () { refresh().then(function () { drain(true); }); });
+  // Back online: a send begun before may be hanging until its 15 s timeout; give it up (here and
+  // in the service worker) so that the drain sends everything at once.
+  window.addEventListener("online", function () {
+    Outbox.abort();
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ abort: true });
+    }
+    refresh().then(function () { drain(true); });
+  });
   window.addEventListener("offline", refresh);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) drain(true); });
   setInterval(function () { if (list.children.length) drain(false); }, 20000);

@@ -53,3 +53,8 @@ self.addEventListener("sync", function (event) {
     });
   }));
 });
+
+// The page saw the network come back: give up the sends still waiting for their timeout.
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.abort) self.TablescoreOutbox.abort();
+});

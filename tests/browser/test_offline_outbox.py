@@ -24,6 +24,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 SHOTS = Path("/tmp/offline-shots")
 SIDES = ["Ann", "Bob"]
+#: How long the page may take to send what waits once the network is back: less than one send's
+#: 15 s timeout, so a send left hanging instead of given up on `online` fails the test.
+BACK_ONLINE = 8_000
 #: Resolves once the service worker controls the page (page.evaluate is not subject to the CSP).
 CONTROLLED = """navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
     new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', () => done(true))))"""
@@ -75,8 +78,8 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_scored_once_in_ord
 
     page.context.set_offline(False)
     # A send begun while offline may still be waiting out its 15 s timeout when the network comes
-    # back; the drain runs again right after it, so allow two timeouts and more, not one.
-    page.wait_for_selector("#outbox-status:has-text('Online — last sent')", timeout=60_000)
+    # back: `online` gives it up, so everything goes out at once (well under one timeout).
+    page.wait_for_selector("#outbox-status:has-text('Online — last sent')", timeout=BACK_ONLINE)
     page.wait_for_selector("#outbox", state="hidden")
     assert entries(match) == [(1, {"Ann": 5, "Bob": 3}), (2, {"Ann": 2, "Bob": 7}), (3, {"Ann": 4, "Bob": 4})]
     page.wait_for_selector(".deals #deal-3")
@@ -105,7 +108,7 @@ def test_two_phones_entering_deal_5_differently_make_one_conflict_settled_on_the
     # Back online, the second phone's deal 5 meets the first one's: one recorded conflict,
     # both entries on the page, nothing overwritten.
     second.context.set_offline(False)
-    second.wait_for_selector(".conflict h2:has-text('Conflict on deal 5')", timeout=60_000)
+    second.wait_for_selector(".conflict h2:has-text('Conflict on deal 5')", timeout=BACK_ONLINE)
     second.wait_for_selector("#outbox-status:has-text('Conflict on deal 5')")
     snap(second, SHOTS, "conflict-360", full_page=False)
     assert DealConflict.objects.filter(match=match).count() == 1
@@ -132,9 +135,10 @@ def test_a_revoked_link_keeps_the_pending_deals_and_says_so(live_server, browser
     page.wait_for_selector("#outbox-status:has-text('2 deals saved on this phone')")
     table_link_revoke(match_id=match.pk, actor=Actor(label="organizer"))
     page.context.set_offline(False)
-    # As above: a send begun offline may still be waiting out its timeout before the drain reruns.
+    # As above: `online` gives up a send begun offline, so the answer comes well before its timeout.
     page.wait_for_selector(
-        "#outbox-status:has-text('this link was replaced or revoked — ask the organizer')", timeout=60_000
+        "#outbox-status:has-text('this link was replaced or revoked — ask the organizer')",
+        timeout=BACK_ONLINE,
     )
     assert page.locator("#outbox-list li").count() == 2
     page.wait_for_selector("#outbox-list .blocked:has-text('This link was replaced or revoked')")
