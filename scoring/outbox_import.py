@@ -143,13 +143,13 @@ def _rows(request: HttpRequest, pending: list[Pending], *, write: bool) -> list[
                 matches[item.match_id] = None
         match = matches[item.match_id]
         if match is None:
-            rows.append(Row(None, item.number, (), _("not a match you organize"), "refused"))
+            rows.append(Row(None, item.number, (), _("Not a match you organize."), "refused"))
             continue
         form = _entry_form(match, _board(match).played, data=item.fields)
         entry = form.entry()
         if entry is None:
             problems = " ".join(str(e) for errors in form.errors.values() for e in errors)
-            rows.append(Row(match, item.number, (), _("unreadable: %(why)s") % {"why": problems}, "refused"))
+            rows.append(Row(match, item.number, (), _("Unreadable: %(why)s") % {"why": problems}, "refused"))
             continue
         words = tuple(entry_words(match, entry))
         if not write:
@@ -170,15 +170,15 @@ def _record(request: HttpRequest, match: Match, item: Pending, entry: Any, words
             idempotency_key=item.key,
         )
     except ServiceError as error:
-        return Row(match, item.number, words, _("refused: %(rule)s") % {"rule": error.rule}, "refused")
+        return Row(match, item.number, words, _("Refused: %(rule)s.") % {"rule": error.rule}, "refused")
     if written.conflict is not None:
-        said = _("another entry is already scored for this deal: a conflict to settle on the match's page")
+        said = _("Another entry is already scored for this deal: a conflict to settle on the match's page.")
         return Row(match, written.conflict.number, words, said, "conflict")
     assert written.write is not None
     number = written.write.deal.number
     if written.write.created:
-        return Row(match, number, words, _("saved"), "saved")
-    return Row(match, number, words, _("was already saved: nothing changed"), "already")
+        return Row(match, number, words, _("Saved."), "saved")
+    return Row(match, number, words, _("Already saved: nothing changed."), "already")
 
 
 @never_cache

@@ -180,7 +180,7 @@
   // page (scoring/outbox_import.py) carrying a few whole deals, base64url of {"v": 1, "e": [body]}
   // where a body is the form as posted (its key, match and number included, not its CSRF token),
   // so each code imports on its own and scanning one twice changes nothing.
-  var CODE_TEXT = 900;    // characters of deals per code at most: a dense code reads badly off a screen
+  var CODE_TEXT = 400;    // characters of deals per code at most (about 4 deals): a dense code reads badly off a screen
   var shownCodes = "";
 
   function base64url(text) {

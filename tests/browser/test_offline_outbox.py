@@ -17,8 +17,10 @@ from scoring.links import table_token
 from scoring.models import Deal, DealConflict, Match
 from scoring.services.ledger import replay
 from scoring.services.links import table_link_revoke
-from tests.browser.support import PHONE, screen, snap
-from tests.factories import make_match
+from tests.browser.accessibility import report, violations
+from tests.browser.layout import layout_problems
+from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.factories import make_match, organizer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -149,3 +151,52 @@ def test_a_revoked_link_keeps_the_pending_deals_and_says_so(live_server, browser
     saved = json.loads(Path(download.value.path()).read_text())
     assert [entry["number"] for entry in saved["entries"]] == ["1", "2"]
     assert Deal.objects.filter(match=match).count() == 0
+
+
+def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(live_server, browser):
+    match = make_match(sides=SIDES, title="Table 9")
+    url = f"{live_server.url}/t/{table_token(match)}/"
+    page = screen(browser, PHONE)
+    ready(page, url)
+    page.context.set_offline(True)
+    for number, (first, second) in enumerate((("5", "3"), ("2", "7")), start=1):
+        enter(page, first, second)
+        page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
+    page.wait_for_selector("#outbox-status:has-text('2 deals saved on this phone')")
+    page.click("#outbox-codes summary")
+    code = page.locator("#outbox-codes figure.qr-box")
+    assert code.count() == 1
+    assert code.locator("svg[role=img] path").count() == 1
+    assert "deals 1 to 2" in code.locator("svg").get_attribute("aria-label")
+    text = code.get_attribute("data-text")
+    assert text.startswith(f"{live_server.url}/outbox/import/?d=")
+    page.locator("#outbox-codes").scroll_into_view_if_needed()
+    snap(page, SHOTS, "qr-code-360", full_page=False)
+    page.evaluate("window.scrollTo(0, 0)")  # the status line sticks on top of what scrolls under it
+    assert layout_problems(page) == []
+    assert violations(page) == [], report(violations(page))
+
+    # Many deals: several codes, each with whole deals.
+    for number in range(3, 11):
+        enter(page, str(number), "1")
+        page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
+    page.wait_for_selector("#outbox-status:has-text('10 deals saved on this phone')")
+    assert page.locator("#outbox-codes figure.qr-box").count() >= 2
+
+    # At the desk the director's camera opens the first code's address: signed in, the deals are
+    # listed, then imported; a second scan changes nothing.
+    desk = screen(browser, LAPTOP, scheme="light")
+    sign_in(desk, live_server.url, organizer(match.club).username, "a-good-password")
+    desk.goto(text)
+    desk.wait_for_selector("h2:has-text('2 deals to import')")
+    snap(desk, SHOTS, "import-preview-1280")
+    assert layout_problems(desk) == []
+    assert violations(desk) == [], report(violations(desk))
+    desk.click("button:has-text('Import these 2 deals')")
+    desk.wait_for_selector(".import-saved")
+    assert desk.locator(".import-saved").count() == 2
+    snap(desk, SHOTS, "import-done-1280")
+    desk.goto(text)
+    desk.click("button:has-text('Import these 2 deals')")
+    desk.wait_for_selector(".import-already")
+    assert entries(match) == [(1, {"Ann": 5, "Bob": 3}), (2, {"Ann": 2, "Bob": 7})]

@@ -166,7 +166,7 @@ def test_only_an_organizer_of_the_matchs_club_imports(client, match):
     assert anonymous["Location"].startswith("/accounts/login/")
     client.force_login(organizer())  # of another club
     response = client.post(URL, {"text": text})
-    assert "not a match you organize" in response.content.decode()
+    assert "Not a match you organize." in response.content.decode()
     assert Deal.objects.filter(match=match).count() == 0
 
 
