@@ -24,6 +24,11 @@ urlpatterns = [
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
     path(
+        "matches/<int:match_pk>/conflicts/<int:pk>/",
+        conflict_pages.organizer_resolve,
+        name="match_conflict",
+    ),
+    path(
         "matches/<int:pk>/rematch/",
         result_pages.refused_back_to("scoring:match_manage")(views.match_rematch),
         name="match_rematch",

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from clubs.access import Actor
+from scoring import conflicts
 from scoring.links import table_token
 from scoring.models import Deal, DealConflict, Match
 from scoring.services.ledger import replay
@@ -200,3 +201,23 @@ def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(li
     desk.click("button:has-text('Import these 2 deals')")
     desk.wait_for_selector(".import-already")
     assert entries(match) == [(1, {"Ann": 5, "Bob": 3}), (2, {"Ann": 2, "Bob": 7})]
+
+
+@pytest.mark.parametrize(("size", "scheme"), [(PHONE, "dark"), (LAPTOP, "light")])
+def test_the_organizer_settles_a_conflict_from_the_matchs_page(live_server, browser, size, scheme):
+    match = make_match(sides=SIDES, title="Table 4", deals=[{"points": {"Ann": 6, "Bob": 5}}])
+    conflicts.deal_record_numbered(
+        match_id=match.pk, number=1, entry={"points": {"Ann": 2, "Bob": 9}}, actor=Actor(label="table link")
+    )
+    page = screen(browser, size, scheme=scheme)
+    sign_in(page, live_server.url, organizer(match.club).username, "a-good-password")
+    page.goto(f"{live_server.url}/matches/{match.pk}/manage/")
+    page.wait_for_selector(".conflict h2:has-text('Conflict on deal 1')")
+    snap(page, SHOTS, f"manage-conflict-{size['width']}-{scheme}")
+    assert layout_problems(page) == []
+    assert violations(page) == [], report(violations(page))
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(".conflict button[value=other]")
+    page.wait_for_selector(".messages:has-text('Deal 1: the other entry now counts.')")
+    assert page.locator(".conflict").count() == 0
+    assert entries(match) == [(1, {"Ann": 2, "Bob": 9})]
