@@ -10,7 +10,8 @@ fall back to their English words when it does not load."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils import translation
 from django.views.decorators.http import require_safe
 from django.views.i18n import JavaScriptCatalog
@@ -22,11 +23,11 @@ _catalog = JavaScriptCatalog.as_view(packages=PACKAGES)
 
 
 @require_safe
-def js_catalog(request: HttpRequest, language: str) -> HttpResponse:
+def js_catalog(request: HttpRequest, language: str) -> HttpResponseBase:
     """The catalog of ``language`` (one of ``LANGUAGES``), checked again on each use (``no-cache``)."""
     if language not in dict(settings.LANGUAGES):
         raise Http404("no such language")
     with translation.override(language):
-        response: HttpResponse = _catalog(request)
+        response = _catalog(request)
     response["Cache-Control"] = "no-cache"
     return response

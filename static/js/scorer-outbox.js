@@ -362,10 +362,13 @@
     });
   }
 
+  // Through the service worker, which keeps a copy: this page, and the words of its language.
   function keepCopy() {
     fetch(location.pathname, { headers: { Accept: "text/html" } }).then(function (response) {
       return response.text();  // read to the end: the worker keeps its copy
     }).catch(function () {});
+    var catalog = document.querySelector("script[src*='/jsi18n/']");
+    if (catalog) fetch(catalog.src).then(function (response) { return response.text(); }).catch(function () {});
   }
 
   // Save: the entry goes to the outbox before anything is sent (captured before htmx sees it).

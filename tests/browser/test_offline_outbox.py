@@ -221,3 +221,51 @@ def test_the_organizer_settles_a_conflict_from_the_matchs_page(live_server, brow
     page.wait_for_selector(".messages:has-text('Deal 1: the other entry now counts.')")
     assert page.locator(".conflict").count() == 0
     assert entries(match) == [(1, {"Ann": 2, "Bob": 9})]
+
+
+@pytest.fixture
+def compiled_catalogs(django_db_blocker: Any) -> None:
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        call_command("compilemessages", verbosity=0, locale=["fr", "nl"])
+
+
+def phone_in(browser: Any, locale: str, **given: Any) -> Any:
+    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True, **given)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def test_in_french_the_outbox_speaks_french(live_server, browser, compiled_catalogs):
+    match = make_match(sides=SIDES, title="Table 5")
+    page = phone_in(browser, "fr-FR", color_scheme="light")
+    ready(page, f"{live_server.url}/t/{table_token(match)}/")
+    page.wait_for_selector("#outbox-status:has-text('En ligne')")
+    page.context.set_offline(True)
+    enter(page, "5", "3")
+    page.wait_for_selector("#kept:has-text('La donne 1 est enregistrée sur ce téléphone')")
+    page.wait_for_selector("#outbox-status:has-text('Hors ligne — 1 donne enregistrée sur ce téléphone')")
+    page.wait_for_selector("#outbox-title:has-text('Enregistré sur ce téléphone — pas encore compté')")
+    assert page.inner_text("#outbox-codes summary") == "Les afficher en codes QR pour l'arbitre"
+    snap(page, SHOTS, "french-offline-360-light", full_page=False)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert layout_problems(page) == []
+    page.reload()  # offline: the catalog comes from the service worker's copy
+    page.wait_for_selector("#outbox-status:has-text('Hors ligne — 1 donne enregistrée sur ce téléphone')")
+
+
+def test_without_its_catalog_the_page_speaks_english_and_works(live_server, browser, compiled_catalogs):
+    match = make_match(sides=SIDES, title="Table 6")
+    page = phone_in(browser, "nl-NL", service_workers="block")
+    page.route("**/jsi18n/**", lambda route: route.abort())
+    page.goto(f"{live_server.url}/t/{table_token(match)}/")
+    page.wait_for_selector("#outbox-status:has-text('Online')")
+    assert (
+        page.inner_text("#outbox-title") == "Opgeslagen op deze telefoon — nog niet geteld"
+    )  # the template's
+    enter(page, "5", "3")
+    page.wait_for_selector("#saved")
+    page.wait_for_selector("#outbox-status:has-text('Online — last sent')")
+    assert entries(match) == [(1, {"Ann": 5, "Bob": 3})]
