@@ -48,6 +48,20 @@ def ready(page: Any, url: str) -> None:
     page.wait_for_selector("#outbox-status:not([hidden])")
 
 
+def offline_with(
+    browser: Any, live_server: Any, title: str, deals: list[tuple[str, str]]
+) -> tuple[Match, Any]:
+    """A new match's scorer page on a phone that went offline, then kept ``deals`` (each waited for)."""
+    match = make_match(sides=SIDES, title=title)
+    page = screen(browser, PHONE)
+    ready(page, f"{live_server.url}/t/{table_token(match)}/")
+    page.context.set_offline(True)
+    for number, (first, second) in enumerate(deals, start=1):
+        enter(page, first, second)
+        page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
+    return match, page
+
+
 def entries(match: Match) -> list[Any]:
     return [
         (deal.number, deal.versions.get(version=deal.version).entry["points"])
@@ -128,13 +142,7 @@ def test_two_phones_entering_deal_5_differently_make_one_conflict_settled_on_the
 
 
 def test_a_revoked_link_keeps_the_pending_deals_and_says_so(live_server, browser):
-    match = make_match(sides=SIDES, title="Table 3")
-    url = f"{live_server.url}/t/{table_token(match)}/"
-    page = screen(browser, PHONE)
-    ready(page, url)
-    page.context.set_offline(True)
-    enter(page, "5", "3")
-    enter(page, "1", "2")
+    match, page = offline_with(browser, live_server, "Table 3", [("5", "3"), ("1", "2")])
     page.wait_for_selector("#outbox-status:has-text('2 deals saved on this phone')")
     table_link_revoke(match_id=match.pk, actor=Actor(label="organizer"))
     page.context.set_offline(False)
@@ -155,14 +163,7 @@ def test_a_revoked_link_keeps_the_pending_deals_and_says_so(live_server, browser
 
 
 def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(live_server, browser):
-    match = make_match(sides=SIDES, title="Table 9")
-    url = f"{live_server.url}/t/{table_token(match)}/"
-    page = screen(browser, PHONE)
-    ready(page, url)
-    page.context.set_offline(True)
-    for number, (first, second) in enumerate((("5", "3"), ("2", "7")), start=1):
-        enter(page, first, second)
-        page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
+    match, page = offline_with(browser, live_server, "Table 9", [("5", "3"), ("2", "7")])
     page.wait_for_selector("#outbox-status:has-text('2 deals saved on this phone')")
     page.click("#outbox-codes summary")
     code = page.locator("#outbox-codes figure.qr-box")
