@@ -214,7 +214,7 @@
 
   // One code as an SVG drawing (black on white, a quiet zone of 4 modules), named for screen readers.
   function drawCode(text, name) {
-    var made = window.qrcode(0, "M");
+    var made = window.qrcode(0, "L");  // level L: a screen does not smudge, and fewer modules read better
     made.addData(text);
     made.make();
     var n = made.getModuleCount();

@@ -198,6 +198,9 @@ def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(li
     desk.wait_for_selector(".import-saved")
     assert desk.locator(".import-saved").count() == 2
     snap(desk, SHOTS, "import-done-1280")
+    desk.set_viewport_size(PHONE)  # the organizer's phone: nothing wider than the screen (the file field was)
+    snap(desk, SHOTS, "import-done-360")
+    assert layout_problems(desk) == []
     desk.goto(text)
     desk.click("button:has-text('Import these 2 deals')")
     desk.wait_for_selector(".import-already")
