@@ -21,6 +21,7 @@ from scoring.services.links import table_link_revoke
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.conftest import missing
 from tests.factories import make_match, organizer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -60,6 +61,36 @@ def offline_with(
         enter(page, first, second)
         page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
     return match, page
+
+
+#: Draws a code's SVG on a canvas, 4 px a module, and returns its grey levels row by row.
+PIXELS = """async (svg) => {
+  const size = svg.viewBox.baseVal.width * 4;
+  const image = new Image();
+  image.src = 'data:image/svg+xml;base64,' + btoa(new XMLSerializer().serializeToString(svg));
+  await image.decode();
+  const canvas = Object.assign(document.createElement('canvas'), {width: size, height: size});
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0, size, size);
+  const rgba = context.getImageData(0, 0, size, size).data;
+  const grey = [];
+  for (let i = 0; i < rgba.length; i += 4) grey.push(rgba[i]);
+  return {size, grey};
+}"""
+
+
+def scanned(code: Any) -> str:
+    """What a camera reads off the code drawn in ``code`` (an SVG), decoded by zxing-cpp."""
+    try:
+        import numpy
+        import zxingcpp
+    except ImportError:  # pragma: no cover - zxing-cpp is in requirements-dev.txt
+        missing("zxing-cpp is not installed")
+    drawn = code.evaluate(PIXELS)
+    pixels = numpy.array(drawn["grey"], dtype=numpy.uint8).reshape(drawn["size"], drawn["size"])
+    found = zxingcpp.read_barcodes(pixels)
+    assert len(found) == 1, "no QR code read off the drawing"
+    return str(found[0].text)
 
 
 def entries(match: Match) -> list[Any]:
@@ -172,6 +203,7 @@ def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(li
     assert "deals 1 to 2" in code.locator("svg").get_attribute("aria-label")
     text = code.get_attribute("data-text")
     assert text.startswith(f"{live_server.url}/outbox/import/?d=")
+    assert scanned(code.locator("svg")) == text  # what the director's camera reads
     page.locator("#outbox-codes").scroll_into_view_if_needed()
     snap(page, SHOTS, "qr-code-360", full_page=False)
     page.evaluate("window.scrollTo(0, 0)")  # the status line sticks on top of what scrolls under it
@@ -183,7 +215,10 @@ def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(li
         enter(page, str(number), "1")
         page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
     page.wait_for_selector("#outbox-status:has-text('10 deals saved on this phone')")
-    assert page.locator("#outbox-codes figure.qr-box").count() >= 2
+    codes = page.locator("#outbox-codes figure.qr-box")
+    assert codes.count() >= 2
+    for index in range(codes.count()):
+        assert scanned(codes.nth(index).locator("svg")) == codes.nth(index).get_attribute("data-text")
 
     # At the desk the director's camera opens the first code's address: signed in, the deals are
     # listed, then imported; a second scan changes nothing.
