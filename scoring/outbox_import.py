@@ -43,6 +43,8 @@ from scoring.views import _board, _entry_form
 
 #: The largest text taken (a day of deals of a few tables is far less).
 MOST = 500_000
+#: The longest Idempotency-Key taken (``IdempotentRequest.key``).
+KEY_LENGTH = 120
 #: Form fields that are not the entry.
 NOT_ENTRY = ("csrfmiddlewaretoken", "key", "match", "number", "version")
 
@@ -70,7 +72,7 @@ def _pending(body: str, *, match: Any = None, number: Any = None, key: Any = Non
     fields = QueryDict(body, mutable=True)
     match_id = _number(fields.get("match") or match)
     key = fields.get("key") or key
-    if match_id is None or not key:
+    if match_id is None or not key or len(str(key)) > KEY_LENGTH:
         raise Unreadable(_("a deal in it names no match or no key"))
     number = _number(fields.get("number") or number)
     for name in NOT_ENTRY:

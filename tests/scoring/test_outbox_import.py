@@ -93,6 +93,8 @@ def test_it_reads_a_codes_address_its_payload_alone_and_an_exported_file(match):
     assert from_code[0].fields["f.points.0"] == "5"
     assert read_pending(code_text(bodies).split("?d=")[1]) == from_code
     assert read_pending(exported_file(match, bodies)) == from_code
+    with pytest.raises(Unreadable):
+        read_pending(code_text([body(match, 1, 5, 3, key="k" * 121)]))
     for bad in ("", "hello", "{]", '{"entries": 3}', "http://testserver/outbox/import/", "bm90IGpzb24"):
         with pytest.raises(Unreadable):
             read_pending(bad)
