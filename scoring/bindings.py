@@ -43,6 +43,11 @@ def by_match(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
     return Match.objects.filter(pk=kwargs["pk"]).values("club_id") if "pk" in kwargs else None
 
 
+def by_match_pk(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
+    """The pages of a match's own rows (a conflict), whose ``pk`` is the row's, ``match_pk`` the match's."""
+    return by_match({"pk": kwargs["match_pk"]}) if "match_pk" in kwargs else None
+
+
 def by_token(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
     payload = links.signed_payload(str(kwargs.get("token", "")))
     if payload is None:
@@ -55,4 +60,5 @@ def by_token(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
 def register() -> None:
     bound.register(bound.by_slug, "scoring:club", "scoring:match_new")
     bound.register(by_match, *MATCH_PAGES)
+    bound.register(by_match_pk, "scoring:match_conflict")
     bound.register(by_token, *TABLE_PAGES)
