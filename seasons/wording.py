@@ -69,10 +69,7 @@ def explanation(row: Mapping[str, Any], days: Mapping[int, date], metric: Metric
         if value.get("absent"):
             # Translators: an evening a player missed, in a season row: "2 Oct absent".
             return gettext("%(day)s absent") % {"day": when}
-        return pgettext("day value", "%(day)s %(value)s") % {
-            "day": when,
-            "value": value_text(value["value"], metric),
-        }
+        return f"{when} {value_text(value['value'], metric)}"
 
     line = gettext("best %(counted)s of %(all)s; dropped %(dropped)s") % {
         "counted": len(counted),

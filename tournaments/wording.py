@@ -156,7 +156,7 @@ def listed(items: Iterable[Any]) -> str:
         return "".join(words)
     # Translators: the end of a list: %(items)s is "1, 2", %(last)s is "5" ("1, 2 and 5").
     return pgettext("list", "%(items)s and %(last)s") % {
-        "items": pgettext("list separator", ", ").join(words[:-1]),
+        "items": ", ".join(words[:-1]),
         "last": words[-1],
     }
 

@@ -18,7 +18,6 @@ from seasons.models import Season
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import fits_the_screen, layout_problems
 from tests.browser.support import LAPTOP, PHONE, PROJECTORS, shot, sign_in
-from tests.translated import compile_catalogs
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -30,7 +29,6 @@ SAID = {"fr": "Classement", "nl": "Stand"}
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Iterator[Any]:
-    compile_catalogs()
     yield load_demo(with_admin=True)
     translation.deactivate()
 
