@@ -20,6 +20,7 @@ from games.base import Game
 from games.common import exclusive_with, other_side
 from games.declaration import EntryContext, Field, Option, Rule
 from games.match import DealScore, Result, Table
+from games.terms import term
 from games.values import CheckedByRule, Integer, Seat, SideRef, TrickSequence
 
 TRICKS = 9
@@ -55,49 +56,69 @@ class Aluette(Game[None]):
     """McNeely's team Aluette: 1 point to the first side to five tricks, its run if it opened with 5+."""
 
     key = "aluette"
-    name = "Aluette (McNeely team rules)"
-    summary = (
+    name = term("aluette", "Aluette (McNeely team rules)")
+    summary = term(
+        "aluette",
         "Two partnerships, 9 tricks a deal: the first side to five tricks scores 1, or its opening run "
-        "when it took the first 5 or more tricks in a row; first to 15 wins."
+        "when it took the first 5 or more tricks in a row; first to 15 wins.",
     )
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "sequence",
             CheckedByRule(_SEQUENCE),
-            "Who won each of the 9 tricks, in order: A for the first side, B for the second.",
+            term(
+                "aluette", "Who won each of the 9 tricks, in order: A for the first side, B for the second."
+            ),
             required=False,
             rules=(
                 exclusive_with("first_to_five", "opening_run"),
-                Rule("9 characters, each A or B.", _sequence_format),
+                Rule(term("aluette", "9 characters, each A or B."), _sequence_format),
             ),
-            label="Trick winners",
+            label=term("aluette", "Trick winners"),
         ),
         Field(
             "first_to_five",
             SideRef(),
-            "The side that was first to win 5 tricks (with 9 tricks: the side with the majority).",
+            term(
+                "aluette",
+                "The side that was first to win 5 tricks (with 9 tricks: the side with the majority).",
+            ),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
-            label="First to five tricks",
+            label=term("aluette", "First to five tricks"),
         ),
         Field(
             "opening_run",
             Integer(0, TRICKS),
-            "How many tricks the first_to_five side won from trick 1 before the other side won one; "
-            "0 if the other side won trick 1.",
+            term(
+                "aluette",
+                "How many tricks the first_to_five side won from trick 1 before the other side won one; "
+                "0 if the other side won trick 1.",
+            ),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
-            label="Opening run",
-            hint="How many tricks that side won from the first trick before the other side won one; 0 if the other side won the first trick.",
+            label=term("aluette", "Opening run"),
+            hint=term(
+                "aluette",
+                "How many tricks that side won from the first trick before the other side won one; 0 if the other side won the first trick.",
+            ),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "target", Integer(low=1), 15, "Points that win the game (= the match).", label="Points to win"
+            "target",
+            Integer(low=1),
+            15,
+            term("aluette", "Points that win the game (= the match)."),
+            label=term("aluette", "Points to win"),
         ),
         Option(
-            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+            "first_dealer",
+            Seat(),
+            0,
+            term("aluette", "Who deals the first deal (a seat number, 0–3)."),
+            label=term("aluette", "First dealer"),
         ),
     )
 

@@ -30,6 +30,7 @@ from games.declaration import EntryContext, Field, Option, Rule, TableShape, Var
 from games.errors import GameError, OptionError
 from games.facts import Fact, Facts, plural
 from games.match import Dealer, DealRecord, DealScore, Result, Table
+from games.terms import term
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 MAX_HAND = 13
@@ -50,10 +51,10 @@ SEQUENCES: Mapping[str, tuple[int, ...]] = {
 }
 #: Each deal sequence in words, for the option's choices and the presets' names.
 SEQUENCE_WORDS: Mapping[str, str] = {
-    "down-up-26": "13 cards down to 1, then up to 13 (26 deals)",
-    "down-up-25": "13 cards down to 1, straight back up (25 deals)",
-    "up-down-26": "1 card up to 13, then down to 1 (26 deals)",
-    "down-up-20": "10 cards down to 1, then up to 10 (20 deals)",
+    "down-up-26": term("back-alley", "13 cards down to 1, then up to 13 (26 deals)"),
+    "down-up-25": term("back-alley", "13 cards down to 1, straight back up (25 deals)"),
+    "up-down-26": term("back-alley", "1 card up to 13, then down to 1 (26 deals)"),
+    "down-up-20": term("back-alley", "10 cards down to 1, then up to 10 (20 deals)"),
 }
 PARTNERSHIP_PRESETS = ("down-up-26", "down-up-25", "up-down-26")
 
@@ -163,8 +164,10 @@ def _tricks_field(who: str, *, dead_deals: bool) -> Field:
         f"Tricks taken by each {who}.",
         required=_unless_dead if dead_deals else True,
         required_text="yes, unless dead" if dead_deals else None,
-        rules=(Rule("The values add up to n, the hand size of this deal.", _tricks_add_up),),
-        label="Tricks",
+        rules=(
+            Rule(term("back-alley", "The values add up to n, the hand size of this deal."), _tricks_add_up),
+        ),
+        label=term("back-alley", "Tricks"),
     )
 
 
@@ -173,43 +176,63 @@ INDIVIDUAL_FIELDS: tuple[Field, ...] = (
     Field(
         "dead",
         Boolean(),
-        "Never true in the individual game: every player bids (0 at least), so no deal is dead.",
+        term(
+            "back-alley",
+            "Never true in the individual game: every player bids (0 at least), so no deal is dead.",
+        ),
         required=False,
         default=False,
         # Out of play here, so the form leaves it out and true is refused on dead.
         when=PARTNERSHIP,
-        label="All passed",
-        hint="All four passed: the deal is dead, scores nothing and is dealt again with the same number of cards.",
+        label=term("back-alley", "All passed"),
+        hint=term(
+            "back-alley",
+            "All four passed: the deal is dead, scores nothing and is dealt again with the same number of cards.",
+        ),
     ),
     Field(
         "bids",
         PerSide(OneOf((Integer(0, INDIVIDUAL_MAX_HAND), Choice((BOARD,))))),
-        'Each player\'s bid: a number of tricks from 0 to n, or "board" (every trick). There is no '
-        "pass. Board levels follow from the bidding order, which starts left of the dealer.",
-        rules=(Rule("Numbers are from 0 to n, the hand size of this deal.", _solo_numbers_fit),),
-        label="Bids",
-        hint="Each player's bid: a number of tricks from 0 to the hand size, or board (every trick); there is no pass.",
+        term(
+            "back-alley",
+            'Each player\'s bid: a number of tricks from 0 to n, or "board" (every trick). There is no '
+            "pass. Board levels follow from the bidding order, which starts left of the dealer.",
+        ),
+        rules=(
+            Rule(
+                term("back-alley", "Numbers are from 0 to n, the hand size of this deal."), _solo_numbers_fit
+            ),
+        ),
+        label=term("back-alley", "Bids"),
+        hint=term(
+            "back-alley",
+            "Each player's bid: a number of tricks from 0 to the hand size, or board (every trick); there is no pass.",
+        ),
     ),
     _tricks_field("player", dead_deals=False),
     Field(
         "rainbow",
         ListOf(SideRef()),
-        "The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each.",
+        term("back-alley", "The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each."),
         required=False,
         default=[],
         rules=(
-            Rule("No side twice.", _rainbow_once),
-            Rule("A non-empty list only in a deal of 4 cards.", _rainbow_needs_four_cards),
+            Rule(term("back-alley", "No side twice."), _rainbow_once),
+            Rule(
+                term("back-alley", "A non-empty list only in a deal of 4 cards."), _rainbow_needs_four_cards
+            ),
         ),
-        label="Rainbows",
-        hint="The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each.",
+        label=term("back-alley", "Rainbows"),
+        hint=term(
+            "back-alley", "The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each."
+        ),
     ),
     Field(
         "trump",
         Choice(SUITS),
-        "The trump suit turned from the undealt cards; for the record only.",
+        term("back-alley", "The trump suit turned from the undealt cards; for the record only."),
         required=False,
-        label="Trump",
+        label=term("back-alley", "Trump"),
     ),
 )
 
@@ -288,10 +311,11 @@ class BackAlley(Game[BackAlleyState]):
     """Back Alley as McNeely scores it, with pagat's deal sequence as the default."""
 
     key = "back-alley"
-    name = "Back Alley"
-    summary = (
+    name = term("back-alley", "Back Alley")
+    summary = term(
+        "back-alley",
         "Two partnerships, 26 deals of 13 cards down to 1 and back up: partners' bids add up, "
-        "5 a trick bid plus 1 an overtrick, boards 10/15/20 a trick."
+        "5 a trick bid plus 1 an overtrick, boards 10/15/20 a trick.",
     )
     aliases = ("back-alley-bridge", "back-street-bridge", "blooper")
     partnerships = True
@@ -299,50 +323,72 @@ class BackAlley(Game[BackAlleyState]):
         Field(
             "dead",
             Boolean(),
-            "true when all four passed: the deal is dead, scores nothing and is dealt again with the "
-            "same number of cards.",
+            term(
+                "back-alley",
+                "true when all four passed: the deal is dead, scores nothing and is dealt again with the "
+                "same number of cards.",
+            ),
             required=False,
             default=False,
             rules=(
                 Rule(
-                    'With true: bids must be absent or four "pass" (else an error on bids), and tricks '
-                    "must be absent (else an error on tricks). trump may still be given.",
+                    term(
+                        "back-alley",
+                        'With true: bids must be absent or four "pass" (else an error on bids), and tricks '
+                        "must be absent (else an error on tricks). trump may still be given.",
+                    ),
                     _dead_has_no_play,
                 ),
             ),
-            label="All passed",
-            hint="All four passed: the deal is dead, scores nothing and is dealt again with the same number of cards.",
+            label=term("back-alley", "All passed"),
+            hint=term(
+                "back-alley",
+                "All four passed: the deal is dead, scores nothing and is dealt again with the same number of cards.",
+            ),
         ),
         Field(
             "bids",
             ListOf(OneOf((Choice((PASS, *BOARDS)), Integer(1, MAX_HAND))), length=SEATS),
-            "The four bids in seat order (seat 0, 1, 2, 3), not in bidding order.",
+            term("back-alley", "The four bids in seat order (seat 0, 1, 2, 3), not in bidding order."),
             required=_unless_dead,
             required_text="yes, unless dead",
             rules=(
-                Rule("Numbers are from 1 to n, the hand size of this deal.", _numbers_fit),
-                Rule('If all four are "pass", the deal must be entered as dead.', _not_all_pass),
+                Rule(
+                    term("back-alley", "Numbers are from 1 to n, the hand size of this deal."), _numbers_fit
+                ),
+                Rule(
+                    term("back-alley", 'If all four are "pass", the deal must be entered as dead.'),
+                    _not_all_pass,
+                ),
             ),
-            label="Bids",
-            hint="Each player's bid: a number of tricks, board (every trick), or pass; partners' bids add up.",
+            label=term("back-alley", "Bids"),
+            hint=term(
+                "back-alley",
+                "Each player's bid: a number of tricks, board (every trick), or pass; partners' bids add up.",
+            ),
         ),
         _tricks_field("partnership", dead_deals=True),
         Field(
             "rainbow",
             ListOf(SideRef()),
-            "The players dealt a rainbow: used only in the individual game (scoring = individual).",
+            term(
+                "back-alley",
+                "The players dealt a rainbow: used only in the individual game (scoring = individual).",
+            ),
             required=False,
             when=INDIVIDUAL,
             neutral=[],
-            label="Rainbows",
-            hint="The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each.",
+            label=term("back-alley", "Rainbows"),
+            hint=term(
+                "back-alley", "The players dealt a rainbow (one card of each suit) in a 4-card deal: +8 each."
+            ),
         ),
         Field(
             "trump",
             Choice((*SUITS, "no-trump")),
-            "The trump suit, or no-trump when a joker was turned; for the record only.",
+            term("back-alley", "The trump suit, or no-trump when a joker was turned; for the record only."),
             required=False,
-            label="Trump",
+            label=term("back-alley", "Trump"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -350,55 +396,88 @@ class BackAlley(Game[BackAlleyState]):
             "deal_sequence",
             Choice(tuple(SEQUENCES), labels=tuple(SEQUENCE_WORDS.items())),
             "down-up-26",
-            "The hand sizes, one per played deal. down-up-26: 13, 12, …, 1, 1, 2, …, 13 (26 deals); "
-            "down-up-25: 13, …, 1, 2, …, 13 (25 deals); up-down-26: 1, 2, …, 13, 13, 12, …, 1 (26 deals); "
-            "down-up-20: 10, 9, …, 1, 1, 2, …, 10 (20 deals, the only one of the individual game).",
-            label="Hand sizes",
-            hint="The number of cards of each deal, from the first deal to the last; the individual game deals 10 down to 1 and back up.",
+            term(
+                "back-alley",
+                "The hand sizes, one per played deal. down-up-26: 13, 12, …, 1, 1, 2, …, 13 (26 deals); "
+                "down-up-25: 13, …, 1, 2, …, 13 (25 deals); up-down-26: 1, 2, …, 13, 13, 12, …, 1 (26 deals); "
+                "down-up-20: 10, 9, …, 1, 1, 2, …, 10 (20 deals, the only one of the individual game).",
+            ),
+            label=term("back-alley", "Hand sizes"),
+            hint=term(
+                "back-alley",
+                "The number of cards of each deal, from the first deal to the last; the individual game deals 10 down to 1 and back up.",
+            ),
         ),
         Option(
             "failed_board",
             Choice(
                 ("per_trick", "times_five"),
-                labels=(("per_trick", "its value a card"), ("times_five", "5 a card")),
+                labels=(
+                    ("per_trick", term("back-alley", "its value a card")),
+                    ("times_five", term("back-alley", "5 a card")),
+                ),
             ),
             "per_trick",
-            "Penalty for a failed board: per_trick = minus 10, 15 or 20 per card in the hand (as a made "
-            "board scores); times_five = minus 5 per card in the hand, whatever the board level. No "
-            "effect in the individual game.",
-            label="A failed board loses",
-            hint="A failed board loses 10, 15 or 20 a card in the hand (as a made board scores), or 5 a card whatever its level. Not in the individual game.",
+            term(
+                "back-alley",
+                "Penalty for a failed board: per_trick = minus 10, 15 or 20 per card in the hand (as a made "
+                "board scores); times_five = minus 5 per card in the hand, whatever the board level. No "
+                "effect in the individual game.",
+            ),
+            label=term("back-alley", "A failed board loses"),
+            hint=term(
+                "back-alley",
+                "A failed board loses 10, 15 or 20 a card in the hand (as a made board scores), or 5 a card whatever its level. Not in the individual game.",
+            ),
         ),
         Option(
             "scoring",
             Choice(
                 ("partnership", "individual"),
-                labels=(("partnership", "two partnerships"), ("individual", "five on their own")),
+                labels=(
+                    ("partnership", term("back-alley", "two partnerships")),
+                    ("individual", term("back-alley", "five on their own")),
+                ),
             ),
             "partnership",
-            "partnership: two partnerships of two. individual: five players who each bid and score "
-            "alone (the backalley-scorekeeper game).",
-            label="Players",
-            hint="Two partnerships of two, or five players who each bid and score alone.",
+            term(
+                "back-alley",
+                "partnership: two partnerships of two. individual: five players who each bid and score "
+                "alone (the backalley-scorekeeper game).",
+            ),
+            label=term("back-alley", "Players"),
+            hint=term("back-alley", "Two partnerships of two, or five players who each bid and score alone."),
         ),
         Option(
             "board_scale",
             Choice(
                 ("linear", "doubling"),
-                labels=(("linear", "6, 12, 18, 24, 30 a card"), ("doubling", "6, 12, 24, 48, 96 a card")),
+                labels=(
+                    ("linear", term("back-alley", "6, 12, 18, 24, 30 a card")),
+                    ("doubling", term("back-alley", "6, 12, 24, 48, 96 a card")),
+                ),
             ),
             "linear",
-            "Individual game only: what a board of level L is worth per card, linear = 6 × L (6, 12, "
-            "18, 24, 30) or doubling = 6 × 2^(L−1) (6, 12, 24, 48, 96).",
-            label="Board values",
-            hint="Individual game only: what a board is worth a card, by how many boards were bid before it.",
+            term(
+                "back-alley",
+                "Individual game only: what a board of level L is worth per card, linear = 6 × L (6, 12, "
+                "18, 24, 30) or doubling = 6 × 2^(L−1) (6, 12, 24, 48, 96).",
+            ),
+            label=term("back-alley", "Board values"),
+            hint=term(
+                "back-alley",
+                "Individual game only: what a board is worth a card, by how many boards were bid before it.",
+            ),
         ),
         Option(
             "first_dealer",
             Seat(),
             0,
-            "Who deals the first deal: a seat number, 0–3; in the individual game a player's name.",
-            label="First dealer",
+            term(
+                "back-alley",
+                "Who deals the first deal: a seat number, 0–3; in the individual game a player's name.",
+            ),
+            label=term("back-alley", "First dealer"),
         ),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -412,7 +491,7 @@ class BackAlley(Game[BackAlleyState]):
     default_preset = "down-up-26"
     preset_names: ClassVar[Mapping[str, str]] = {
         **{name: SEQUENCE_WORDS[name] for name in PARTNERSHIP_PRESETS},
-        "individual": "Five players on their own (20 deals)",
+        "individual": term("back-alley", "Five players on their own (20 deals)"),
     }
     variants = (
         Variant(

@@ -29,6 +29,7 @@ from games.errors import OptionError, SidesError
 from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
+from games.terms import SHARED, code_of, problem
 from games.values import Choice, SideRef, is_int
 
 S = TypeVar("S")
@@ -207,7 +208,9 @@ class Game(ABC, Generic[S]):
             and given["target"] is not None
             and given["deals"] is not None
         ):
-            raise OptionError("deals", "give either target or deals, not both")
+            raise OptionError(
+                "deals", problem(SHARED, "target_and_deals", "give either target or deals, not both")
+            )
 
     def dealer(self, table: Table, state: S, index: int) -> Dealer:
         """Who deals entry ``index``: by default the next seat or side after every entry."""
@@ -257,23 +260,37 @@ class Game(ABC, Generic[S]):
         """docs/games/README.md §3: a list of non-empty, unique names (their number is checked once the options
         are known, since a variant may change it)."""
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-            raise SidesError("sides must be a list of names")
+            raise SidesError(problem(SHARED, "sides_not_a_list", "sides must be a list of names"))
         if any(not s.strip() for s in sides):
-            raise SidesError("side names must not be empty")
+            raise SidesError(problem(SHARED, "empty_side_name", "side names must not be empty"))
         if len(set(sides)) != len(sides):
-            raise SidesError("side names must be unique")
+            raise SidesError(problem(SHARED, "repeated_side_name", "side names must be unique"))
         return tuple(sides)
 
     def check_side_count(self, sides: tuple[str, ...], options: Mapping[str, Any] | None = None) -> None:
         """As many sides as the table under the effective ``options`` has."""
         shape = self.table_shape(options)
         if not shape.min_sides <= len(sides) <= shape.max_sides:
-            count = (
-                str(shape.min_sides)
-                if shape.min_sides == shape.max_sides
-                else f"{shape.min_sides} to {shape.max_sides}"
-            )
-            raise SidesError(f"{self.name} needs {count} sides, not {len(sides)}")
+            if shape.min_sides == shape.max_sides:
+                wrong = problem(
+                    SHARED,
+                    "wrong_side_count",
+                    "%(game)s needs %(count)s sides, not %(given)s",
+                    game=self.name,
+                    count=shape.min_sides,
+                    given=len(sides),
+                )
+            else:
+                wrong = problem(
+                    SHARED,
+                    "wrong_side_count",
+                    "%(game)s needs %(low)s to %(high)s sides, not %(given)s",
+                    game=self.name,
+                    low=shape.min_sides,
+                    high=shape.max_sides,
+                    given=len(sides),
+                )
+            raise SidesError(wrong)
 
     def resolve_options(
         self,
@@ -287,22 +304,36 @@ class Game(ABC, Generic[S]):
             if layer is None:
                 continue
             if not isinstance(layer, dict):
-                raise OptionError("options", "options must be a JSON object")
+                raise OptionError(
+                    "options", problem(SHARED, "options_not_an_object", "options must be a JSON object")
+                )
             layers.append(layer)
         declared = {opt.name: opt for opt in self.all_options()}
         for layer in layers:
             for name in layer:
                 if name not in declared:
-                    raise OptionError(str(name), f"{name!r} is not an option of {self.name}")
+                    raise OptionError(
+                        str(name),
+                        problem(
+                            SHARED,
+                            "unknown_option",
+                            "%(name)s is not an option of %(game)s",
+                            name=repr(name),
+                            game=self.name,
+                        ),
+                    )
         probe = Table(sides=sides, options={})
         chosen: dict[str, Any] = {}
         if self.presets:
             preset = self.default_preset
             for layer in layers:
                 preset = layer.get("preset", preset)
-            problem = declared["preset"].check(preset, probe)
-            if problem:
-                raise OptionError("preset", f"preset {problem}")
+            broken = declared["preset"].check(preset, probe)
+            if broken:
+                raise OptionError(
+                    "preset",
+                    problem(SHARED, code_of(broken, "invalid_option"), "preset %(problem)s", problem=broken),
+                )
             chosen.update(self.presets[str(preset)])
             chosen["preset"] = preset
         given: dict[str, Any] = {}
@@ -323,9 +354,18 @@ class Game(ABC, Generic[S]):
             del given["deals"]
         for opt in in_force:
             if opt.name in given:
-                problem = opt.check(given[opt.name], probe)
-                if problem:
-                    raise OptionError(opt.name, f"{opt.name} {problem}")
+                broken = opt.check(given[opt.name], probe)
+                if broken:
+                    raise OptionError(
+                        opt.name,
+                        problem(
+                            SHARED,
+                            code_of(broken, "invalid_option"),
+                            "%(option)s %(problem)s",
+                            option=opt.name,
+                            problem=broken,
+                        ),
+                    )
         effective.update(given)
         if target_set and "deals" not in given:
             effective["deals"] = None

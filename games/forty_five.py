@@ -17,6 +17,7 @@ from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to
 from games.declaration import Field, Option
 from games.match import DealScore, Result, Table
+from games.terms import term
 from games.values import Integer, PerSide, Seat
 
 TRICKS = 5
@@ -29,33 +30,45 @@ class FortyFive(Game[None]):
     """Forty-Five as McNeely scores it: 5 for 3 or 4 tricks, 10 for all five, game 45."""
 
     key = "forty-five"
-    name = "Forty-Five"
-    summary = (
-        "Two partnerships, 5 tricks a deal: 5 points for 3 or 4 tricks, 10 for all five; first to 45 wins."
+    name = term("forty-five", "Forty-Five")
+    summary = term(
+        "forty-five",
+        "Two partnerships, 5 tricks a deal: 5 points for 3 or 4 tricks, 10 for all five; first to 45 wins.",
     )
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
-            "Tricks taken by each partnership.",
+            term("forty-five", "Tricks taken by each partnership."),
             rules=(adds_up_to(TRICKS, "tricks"),),
-            label="Tricks",
+            label=term("forty-five", "Tricks"),
         ),
         Field(
             "trump",
             RECORD_SUIT,
-            "The trump suit (the turned card's suit); for the record only, no effect on the score.",
+            term(
+                "forty-five",
+                "The trump suit (the turned card's suit); for the record only, no effect on the score.",
+            ),
             required=False,
-            label="Trump",
+            label=term("forty-five", "Trump"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "target", Integer(low=1), 45, "Points that win the game (= the match).", label="Points to win"
+            "target",
+            Integer(low=1),
+            45,
+            term("forty-five", "Points that win the game (= the match)."),
+            label=term("forty-five", "Points to win"),
         ),
         Option(
-            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+            "first_dealer",
+            Seat(),
+            0,
+            term("forty-five", "Who deals the first deal (a seat number, 0–3)."),
+            label=term("forty-five", "First dealer"),
         ),
     )
 

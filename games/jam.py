@@ -16,6 +16,7 @@ from games.common import adds_up_to, blocks, exclusive_with
 from games.declaration import EntryContext, Field, Option, Rule
 from games.facts import Facts, Row, Sheet, Tally, cells, per_side
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import term
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, TrickSequence
 
 TRICKS = 26
@@ -96,59 +97,75 @@ class Jam(Game[JamState]):
     """Matthew Shields' JAM."""
 
     key = "jam"
-    name = "JAM"
-    summary = "Two players, red against black: game points for streaks of tricks (slams) and majorities, in rubbers to 5."
+    name = term("jam", "JAM")
+    summary = term(
+        "jam",
+        "Two players, red against black: game points for streaks of tricks (slams) and majorities, in rubbers to 5.",
+    )
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "sequence",
             TrickSequence(TRICKS),
-            "Who won each of the 26 tricks, in order: A for the first side, B for the second.",
+            term("jam", "Who won each of the 26 tricks, in order: A for the first side, B for the second."),
             required=False,
             rules=(exclusive_with("tricks", "runs"),),
-            label="Trick winners",
+            label=term("jam", "Trick winners"),
         ),
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
-            "Tricks won by each player.",
+            term("jam", "Tricks won by each player."),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
             rules=(adds_up_to(TRICKS, "tricks"),),
-            label="Tricks",
+            label=term("jam", "Tricks"),
         ),
         Field(
             "runs",
             PerSide(ListOf(Integer(RUN, TRICKS))),
-            "For each player, the length of every streak of 4 or more tricks in a row (empty list for none).",
+            term(
+                "jam",
+                "For each player, the length of every streak of 4 or more tricks in a row (empty list for none).",
+            ),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
             rules=(
                 Rule(
-                    "A player's runs add up to no more than her tricks, and all runs fit in 26 tricks.",
+                    term(
+                        "jam",
+                        "A player's runs add up to no more than her tricks, and all runs fit in 26 tricks.",
+                    ),
                     _runs_fit,
                 ),
             ),
-            label="Streaks",
+            label=term("jam", "Streaks"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "target", Integer(low=1), 5, "Game points that win a rubber.", label="Game points for a rubber"
+            "target",
+            Integer(low=1),
+            5,
+            term("jam", "Game points that win a rubber."),
+            label=term("jam", "Game points for a rubber"),
         ),
         Option(
             "rubbers",
-            Choice((1, 3), labels=((1, "one rubber"), (3, "best of three"))),
+            Choice((1, 3), labels=((1, term("jam", "one rubber")), (3, term("jam", "best of three")))),
             1,
-            "1: the match is one rubber. 3: best of three rubbers.",
-            label="Rubbers",
-            hint="One rubber, or the best of three rubbers.",
+            term("jam", "1: the match is one rubber. 3: best of three rubbers."),
+            label=term("jam", "Rubbers"),
+            hint=term("jam", "One rubber, or the best of three rubbers."),
         ),
         Option(
             "restart_after_grand",
             Boolean(),
             False,
-            "Whether a streak starts counting again after every 5th trick (9 in a row = grand + baby).",
-            label="Streaks start again after a grand",
+            term(
+                "jam",
+                "Whether a streak starts counting again after every 5th trick (9 in a row = grand + baby).",
+            ),
+            label=term("jam", "Streaks start again after a grand"),
         ),
         Game.first_dealer_option(),
     )

@@ -23,6 +23,7 @@ from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to, best, other_side
 from games.declaration import EntryContext, Field, Option, Rule, When
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import term
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, Seat, SideRef
 
 CARD_POINTS = 162
@@ -31,11 +32,11 @@ PIT_BONUS = 100
 ROEM_ITEMS = ("run3", "run4", "stuk", "four_of_a_kind", "four_jacks")
 ROEM_VALUES = {"run3": 20, "run4": 50, "stuk": 20, "four_of_a_kind": 100}
 ROEM_WORDS = {
-    "run3": "3 in a row",
-    "run4": "4 in a row",
-    "stuk": "stuk",
-    "four_of_a_kind": "four of a kind",
-    "four_jacks": "four Jacks",
+    "run3": term("klaverjas", "3 in a row"),
+    "run4": term("klaverjas", "4 in a row"),
+    "stuk": term("klaverjas", "stuk"),
+    "four_of_a_kind": term("klaverjas", "four of a kind"),
+    "four_jacks": term("klaverjas", "four Jacks"),
 }
 MAX_STUK = 1
 MAX_FOUR_JACKS = 1
@@ -43,10 +44,10 @@ MAX_FOUR_OF_A_KIND = 7
 #: The last word said in the doubling, and what it multiplies the deal by.
 KRAAK_FACTORS = {"none": 1, "kraak": 2, "rekraak": 4, "superkraak": 8}
 KRAAK_WORDS = {
-    "none": "no kraak",
-    "kraak": "kraak × 2",
-    "rekraak": "rekraak × 4",
-    "superkraak": "superkraak × 8",
+    "none": term("klaverjas", "no kraak"),
+    "kraak": term("klaverjas", "kraak × 2"),
+    "rekraak": term("klaverjas", "rekraak × 4"),
+    "superkraak": term("klaverjas", "superkraak × 8"),
 }
 KRAKEN_ON = When("kraken", ("whole_score", "card_points"))
 
@@ -105,163 +106,233 @@ class Klaverjas(Game[None]):
     """Klaverjas as the Dutch clubs (NKU) score it, with Parlett's values as a preset."""
 
     key = "klaverjas"
-    name = "Klaverjas (Klaverjassen)"
-    summary = (
+    name = term("klaverjas", "Klaverjas (Klaverjassen)")
+    summary = term(
+        "klaverjas",
         "Two partnerships, 162 card points a deal plus roem: the playing side needs more than half "
-        "or goes nat; 16 deals or to a target."
+        "or goes nat; 16 deals or to a target.",
     )
     aliases = ("klaverjassen",)
     partnerships = True
     #: With a target the fixed length is not in use: echoed as null, so the options score again.
     deals_off_under_target = True
     fields: ClassVar[tuple[Field, ...]] = (
-        Field("playing", SideRef(), "The side that chose trumps (plays, *gaat*).", label="Playing side"),
+        Field(
+            "playing",
+            SideRef(),
+            term("klaverjas", "The side that chose trumps (plays, *gaat*)."),
+            label=term("klaverjas", "Playing side"),
+        ),
         Field(
             "verzaakt",
             SideRef(),
-            "The side that revoked (*verzaakt*): it scores 0 and the other side 162 plus all roem.",
+            term(
+                "klaverjas",
+                "The side that revoked (*verzaakt*): it scores 0 and the other side 162 plus all roem.",
+            ),
             required=False,
             nullable=True,
             default=None,
-            label="Revoke (verzaakt)",
+            label=term("klaverjas", "Revoke (verzaakt)"),
         ),
         Field(
             "points",
             PerSide(Integer(0, CARD_POINTS)),
-            "Card points won by each side, the last trick's 10 included.",
+            term("klaverjas", "Card points won by each side, the last trick's 10 included."),
             required=_points_required,
             required_text="yes, unless `verzaakt` is set",
             rules=(adds_up_to(CARD_POINTS, "points"),),
-            label="Card points",
+            label=term("klaverjas", "Card points"),
         ),
         Field(
             "roem",
             PerSide(ListOf(Choice(ROEM_ITEMS, labels=tuple(ROEM_WORDS.items()))), all_sides=False),
-            "The roem each side claimed in its tricks; a side may be left out (no roem).",
+            term("klaverjas", "The roem each side claimed in its tricks; a side may be left out (no roem)."),
             required=False,
             default={},
             rules=(
                 Rule(
-                    "For the whole deal: at most 1 `stuk`, at most 1 `four_jacks`, at most 7 "
-                    "`four_of_a_kind`, and at most 8 items other than `stuk` (one per trick).",
+                    term(
+                        "klaverjas",
+                        "For the whole deal: at most 1 `stuk`, at most 1 `four_jacks`, at most 7 "
+                        "`four_of_a_kind`, and at most 8 items other than `stuk` (one per trick).",
+                    ),
                     _roem_limits,
                 ),
             ),
-            label="Roem",
-            hint="The roem each side claimed in its tricks.",
+            label=term("klaverjas", "Roem"),
+            hint=term("klaverjas", "The roem each side claimed in its tricks."),
         ),
         Field(
             "pit",
             SideRef(),
-            "The side that won all 8 tricks (never inferred from points).",
+            term("klaverjas", "The side that won all 8 tricks (never inferred from points)."),
             required=False,
             nullable=True,
             default=None,
             rules=(
-                Rule("Not together with `verzaakt`.", _pit_not_with_verzaakt),
-                Rule("The pit side has 162 points.", _pit_holds_all_points),
-                Rule("The other side won no trick, so it has no roem.", _pit_other_side_no_roem),
+                Rule(term("klaverjas", "Not together with `verzaakt`."), _pit_not_with_verzaakt),
+                Rule(term("klaverjas", "The pit side has 162 points."), _pit_holds_all_points),
+                Rule(
+                    term("klaverjas", "The other side won no trick, so it has no roem."),
+                    _pit_other_side_no_roem,
+                ),
             ),
-            label="Pit (all 8 tricks)",
+            label=term("klaverjas", "Pit (all 8 tricks)"),
         ),
-        Field("trump", RECORD_SUIT, "The trump suit; for the record only.", required=False, label="Trump"),
+        Field(
+            "trump",
+            RECORD_SUIT,
+            term("klaverjas", "The trump suit; for the record only."),
+            required=False,
+            label=term("klaverjas", "Trump"),
+        ),
         Field(
             "kraak",
             Choice(tuple(KRAAK_FACTORS), labels=tuple(KRAAK_WORDS.items())),
-            "How far the deal was doubled (*gekraakt*): the last word said, kraak (× 2), rekraak or "
-            "herkraak (× 4), superkraak (× 8). The result is decided on the undoubled points.",
+            term(
+                "klaverjas",
+                "How far the deal was doubled (*gekraakt*): the last word said, kraak (× 2), rekraak or "
+                "herkraak (× 4), superkraak (× 8). The result is decided on the undoubled points.",
+            ),
             required=False,
             default="none",
             when=KRAKEN_ON,
-            label="Kraak",
+            label=term("klaverjas", "Kraak"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "play_rule",
             Choice(
-                ("amsterdam", "rotterdam"), labels=(("amsterdam", "Amsterdam"), ("rotterdam", "Rotterdam"))
+                ("amsterdam", "rotterdam"),
+                labels=(
+                    ("amsterdam", term("klaverjas", "Amsterdam")),
+                    ("rotterdam", term("klaverjas", "Rotterdam")),
+                ),
             ),
             "amsterdam",
-            "Whether you must trump when your partner is winning the trick (rotterdam) or not "
-            "(amsterdam). Recorded with the match; no effect on scoring.",
-            label="Trumping rule",
-            hint="Whether you must trump when your partner is winning the trick (Rotterdam) or not (Amsterdam). Recorded with the match; no effect on scoring.",
+            term(
+                "klaverjas",
+                "Whether you must trump when your partner is winning the trick (rotterdam) or not "
+                "(amsterdam). Recorded with the match; no effect on scoring.",
+            ),
+            label=term("klaverjas", "Trumping rule"),
+            hint=term(
+                "klaverjas",
+                "Whether you must trump when your partner is winning the trick (Rotterdam) or not (Amsterdam). Recorded with the match; no effect on scoring.",
+            ),
         ),
         Option(
             "four_jacks",
             Choice((200, 100)),
             200,
-            "The value of a `four_jacks` roem item.",
-            label="Four jacks are worth",
-            hint="What roem for four jacks is worth.",
+            term("klaverjas", "The value of a `four_jacks` roem item."),
+            label=term("klaverjas", "Four jacks are worth"),
+            hint=term("klaverjas", "What roem for four jacks is worth."),
         ),
         Option(
             "defence_pit_bonus",
             Boolean(),
             True,
-            "Whether defenders who take all 8 tricks also get +100.",
-            label="Defenders' pit bonus",
+            term("klaverjas", "Whether defenders who take all 8 tricks also get +100."),
+            label=term("klaverjas", "Defenders' pit bonus"),
         ),
         Option(
             "nat_test",
             Choice(
                 ("with_roem", "card_points"),
-                labels=(("with_roem", "more points with roem"), ("card_points", "more card points")),
+                labels=(
+                    ("with_roem", term("klaverjas", "more points with roem")),
+                    ("card_points", term("klaverjas", "more card points")),
+                ),
             ),
             "with_roem",
-            "What the playing side must win to make the deal: with_roem = more card points plus roem "
-            "than the defenders; card_points = more card points (82 or more), roem left out of the "
-            "test but still scored.",
-            label="To make the deal, the players need",
-            hint="What the playing side must win to make the deal: more card points plus roem than the defenders, or more card points (82 or more), roem still scored.",
+            term(
+                "klaverjas",
+                "What the playing side must win to make the deal: with_roem = more card points plus roem "
+                "than the defenders; card_points = more card points (82 or more), roem left out of the "
+                "test but still scored.",
+            ),
+            label=term("klaverjas", "To make the deal, the players need"),
+            hint=term(
+                "klaverjas",
+                "What the playing side must win to make the deal: more card points plus roem than the defenders, or more card points (82 or more), roem still scored.",
+            ),
         ),
         Option(
             "revoke_bonus",
-            Choice((0, 100), labels=((0, "none"), (100, "100"))),
+            Choice((0, 100), labels=((0, term("klaverjas", "none")), (100, term("klaverjas", "100")))),
             0,
-            "Extra roem for the side that did not revoke: 0, or 100 (162 + all roem + 100).",
-            label="Revoke bonus",
-            hint="Extra roem for the side that did not revoke: none, or 100 (162 + all roem + 100).",
+            term(
+                "klaverjas", "Extra roem for the side that did not revoke: 0, or 100 (162 + all roem + 100)."
+            ),
+            label=term("klaverjas", "Revoke bonus"),
+            hint=term(
+                "klaverjas",
+                "Extra roem for the side that did not revoke: none, or 100 (162 + all roem + 100).",
+            ),
         ),
         Option(
             "kraken",
             Choice(
                 ("off", "whole_score", "card_points"),
                 labels=(
-                    ("off", "no doubling"),
-                    ("whole_score", "the whole score"),
-                    ("card_points", "the card points only"),
+                    ("off", term("klaverjas", "no doubling")),
+                    ("whole_score", term("klaverjas", "the whole score")),
+                    ("card_points", term("klaverjas", "the card points only")),
                 ),
             ),
             "off",
-            "Doubling (kraken). off: the `kraak` field must be none. whole_score: a kraak multiplies "
-            "every score of the deal, roem and bonuses included. card_points: it multiplies the card "
-            "points only.",
-            label="Doubling (kraken)",
-            hint="Whether a deal can be doubled (gekraakt), and whether a kraak multiplies the whole score of the deal, roem and bonuses included, or the card points only.",
+            term(
+                "klaverjas",
+                "Doubling (kraken). off: the `kraak` field must be none. whole_score: a kraak multiplies "
+                "every score of the deal, roem and bonuses included. card_points: it multiplies the card "
+                "points only.",
+            ),
+            label=term("klaverjas", "Doubling (kraken)"),
+            hint=term(
+                "klaverjas",
+                "Whether a deal can be doubled (gekraakt), and whether a kraak multiplies the whole score of the deal, roem and bonuses included, or the card points only.",
+            ),
         ),
         Option(
             "deals",
             Integer(low=1),
             16,
-            "A fixed-length match (a *boompje* of 16 deals: each player deals 4 times). Ignored "
-            "when `target` is set.",
-            label="Number of deals",
-            hint="A fixed-length match (a boompje of 16 deals: each player deals 4 times); a target replaces it.",
+            term(
+                "klaverjas",
+                "A fixed-length match (a *boompje* of 16 deals: each player deals 4 times). Ignored "
+                "when `target` is set.",
+            ),
+            label=term("klaverjas", "Number of deals"),
+            hint=term(
+                "klaverjas",
+                "A fixed-length match (a boompje of 16 deals: each player deals 4 times); a target replaces it.",
+            ),
         ),
         Option(
             "target",
             Integer(low=1),
             None,
-            "When set (commonly 1500), the match is played to this score instead of a number of "
-            "deals. Giving both `deals` and `target` is an error on `deals`.",
+            term(
+                "klaverjas",
+                "When set (commonly 1500), the match is played to this score instead of a number of "
+                "deals. Giving both `deals` and `target` is an error on `deals`.",
+            ),
             nullable=True,
-            label="Target",
-            hint="When set (commonly 1500), the match is played to this score instead of a number of deals.",
+            label=term("klaverjas", "Target"),
+            hint=term(
+                "klaverjas",
+                "When set (commonly 1500), the match is played to this score instead of a number of deals.",
+            ),
         ),
         Option(
-            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+            "first_dealer",
+            Seat(),
+            0,
+            term("klaverjas", "Who deals the first deal (a seat number, 0–3)."),
+            label=term("klaverjas", "First dealer"),
         ),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -271,9 +342,9 @@ class Klaverjas(Game[None]):
     }
     default_preset = "amsterdam"
     preset_names: ClassVar[Mapping[str, str]] = {
-        "amsterdam": "Amsterdam (NKU rules)",
-        "rotterdam": "Rotterdam (trumping duty recorded)",
-        "parlett": "Parlett (four Jacks score 100)",
+        "amsterdam": term("klaverjas", "Amsterdam (NKU rules)"),
+        "rotterdam": term("klaverjas", "Rotterdam (trumping duty recorded)"),
+        "parlett": term("klaverjas", "Parlett (four Jacks score 100)"),
     }
 
     def start(self, table: Table) -> None:

@@ -28,6 +28,7 @@ from games.errors import GameError
 from games.facts import Fact, Facts, Row, Sheet
 from games.match import Dealer, DealRecord, DealScore, Result, Table
 from games.seats import Party, Seating, partnership_name
+from games.terms import term
 from games.values import Context, Integer, PerSide, SideRef, is_int
 
 TRICKS = 10
@@ -113,10 +114,11 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
     """The rule text's game: 1 point a trick; the last trick leads the next deal."""
 
     key = "matching-trumps"
-    name = "Matching Trumps"
-    summary = (
+    name = term("matching-trumps", "Matching Trumps")
+    summary = term(
+        "matching-trumps",
         "2 to 5 players (teams optional), 10 tricks a deal, the turn-up's suit and rank are trumps and "
-        "matching ranks beat trumps: 1 point a trick, 2 deals per player."
+        "matching ranks beat trumps: 1 point a trick, 2 deals per player.",
     )
     min_sides = 2
     max_sides = 5
@@ -125,16 +127,16 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
-            "Tricks taken by each player.",
+            term("matching-trumps", "Tricks taken by each player."),
             rules=(adds_up_to(TRICKS, "tricks"),),
-            label="Tricks",
+            label=term("matching-trumps", "Tricks"),
         ),
         Field(
             "last_trick",
             SideRef(),
-            "Who won the 10th trick (that player leads the next deal).",
-            rules=(Rule("That player took at least one trick.", _last_trick_taken),),
-            label="Last trick",
+            term("matching-trumps", "Who won the 10th trick (that player leads the next deal)."),
+            rules=(Rule(term("matching-trumps", "That player took at least one trick."), _last_trick_taken),),
+            label=term("matching-trumps", "Last trick"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -142,29 +144,44 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             "teams",
             Teams(),
             None,
-            "Teams as lists of positions in sides, e.g. [[0, 2], [1, 3]]; a team is labelled with its "
-            'members\' names joined by " & ". null: everyone plays for themselves.',
+            term(
+                "matching-trumps",
+                "Teams as lists of positions in sides, e.g. [[0, 2], [1, 3]]; a team is labelled with its "
+                'members\' names joined by " & ". null: everyone plays for themselves.',
+            ),
             nullable=True,
-            label="Teams",
-            hint="Leave empty when everyone plays for themselves. For teams, the players' numbers, one team at a time: 1 3 / 2 4. A team is named after its players (Ann & Cy).",
+            label=term("matching-trumps", "Teams"),
+            hint=term(
+                "matching-trumps",
+                "Leave empty when everyone plays for themselves. For teams, the players' numbers, one team at a time: 1 3 / 2 4. A team is named after its players (Ann & Cy).",
+            ),
         ),
         Option(
             "deals",
             Integer(low=1),
             lambda sides: 2 * len(sides),
-            "Fixed-length match: it ends after this many deals (null, not in use, when target is set).",
+            term(
+                "matching-trumps",
+                "Fixed-length match: it ends after this many deals (null, not in use, when target is set).",
+            ),
             default_text="2 × number of players",
-            label="Number of deals",
-            hint="The match ends after this many deals (two per player when left empty); a target replaces it.",
+            label=term("matching-trumps", "Number of deals"),
+            hint=term(
+                "matching-trumps",
+                "The match ends after this many deals (two per player when left empty); a target replaces it.",
+            ),
         ),
         Option(
             "target",
             Integer(low=1),
             None,
-            "When set, the match ends instead when one competitor alone has the highest total, at or "
-            "above the target.",
+            term(
+                "matching-trumps",
+                "When set, the match ends instead when one competitor alone has the highest total, at or "
+                "above the target.",
+            ),
             nullable=True,
-            label="Target",
+            label=term("matching-trumps", "Target"),
         ),
         Game.first_dealer_option(),
     )

@@ -21,6 +21,7 @@ from games.common import adds_up_to, best
 from games.declaration import EntryContext, Field, Option, Rule
 from games.facts import Fact, Facts
 from games.match import Dealer, DealRecord, DealScore, Result, Table
+from games.terms import term
 from games.values import Integer, PerSide, SideRef
 
 PARCELS = 6
@@ -90,10 +91,11 @@ class Parcellus(Game[ParcellusState]):
     """Parcellus as on pagat.com: cards, J♥ worth 3, 6 for most parcels; a match to 30."""
 
     key = "parcellus"
-    name = "Parcellus"
-    summary = (
+    name = term("parcellus", "Parcellus")
+    summary = term(
+        "parcellus",
         "Three players capture parcels: 1 point a card, 3 for the J♥, 6 for most parcels; "
-        "the single highest score of 30 or more wins."
+        "the single highest score of 30 or more wins.",
     )
     min_sides = 3
     max_sides = 3
@@ -101,34 +103,41 @@ class Parcellus(Game[ParcellusState]):
         Field(
             "parcels",
             PerSide(Integer(0, PARCELS)),
-            "Parcels captured by each player (every deal has 6).",
+            term("parcellus", "Parcels captured by each player (every deal has 6)."),
             rules=(adds_up_to(PARCELS, "parcels"),),
-            label="Parcels",
+            label=term("parcellus", "Parcels"),
         ),
         Field(
             "cards",
             PerSide(Integer(0, CARDS)),
-            "Cards captured by each player, counting the J♥ as one card.",
+            term("parcellus", "Cards captured by each player, counting the J♥ as one card."),
             rules=(
-                Rule("The cards add up to at most 24.", _cards_total),
-                Rule("Each player has at least as many cards as parcels.", _cards_cover_parcels),
-                Rule("A player with no parcel has no cards.", _no_parcels_no_cards),
+                Rule(term("parcellus", "The cards add up to at most 24."), _cards_total),
+                Rule(
+                    term("parcellus", "Each player has at least as many cards as parcels."),
+                    _cards_cover_parcels,
+                ),
+                Rule(term("parcellus", "A player with no parcel has no cards."), _no_parcels_no_cards),
             ),
-            label="Cards",
+            label=term("parcellus", "Cards"),
         ),
         Field(
             "jack_of_hearts",
             SideRef(),
-            "Who captured the J♥, or null if nobody did.",
+            term("parcellus", "Who captured the J♥, or null if nobody did."),
             nullable=True,
             rules=(
-                Rule("A named player has captured at least one card.", _jack_captor_has_cards),
                 Rule(
-                    "When all 24 cards were captured, null is not allowed.", _jack_captured_when_all_cards_are
+                    term("parcellus", "A named player has captured at least one card."),
+                    _jack_captor_has_cards,
+                ),
+                Rule(
+                    term("parcellus", "When all 24 cards were captured, null is not allowed."),
+                    _jack_captured_when_all_cards_are,
                 ),
             ),
-            label="Jack of hearts",
-            hint="Who captured the J♥, or nobody.",
+            label=term("parcellus", "Jack of hearts"),
+            hint=term("parcellus", "Who captured the J♥, or nobody."),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -136,9 +145,12 @@ class Parcellus(Game[ParcellusState]):
             "target",
             Integer(low=1),
             30,
-            "The score that ends the match (see the match structure).",
-            label="Points to end the match",
-            hint="The match ends after a deal where one player alone has the highest total, at this score or more.",
+            term("parcellus", "The score that ends the match (see the match structure)."),
+            label=term("parcellus", "Points to end the match"),
+            hint=term(
+                "parcellus",
+                "The match ends after a deal where one player alone has the highest total, at this score or more.",
+            ),
         ),
         Game.first_dealer_option(),
     )

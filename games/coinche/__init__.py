@@ -38,16 +38,18 @@ from games.common import other_side
 from games.declaration import Field, Option
 from games.facts import Fact, Facts, per_side, plural
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import term
 
 
 class Coinche(Game[CoincheState]):
     """La Coinche as Parlett scores it, with FFB's and pagat's readings as options and presets."""
 
     key = "coinche"
-    name = "La Coinche (Belote coinchée / Belote contrée)"
-    summary = (
+    name = term("coinche", "La Coinche (Belote coinchée / Belote contrée)")
+    summary = term(
+        "coinche",
         "Belote with bidding for two partnerships: contracts from 80 to capot, coinche and surcoinche, "
-        "belote and declarations, first side to 1000."
+        "belote and declarations, first side to 1000.",
     )
     aliases = ("belote-coinchee", "belote-contree", "contree")
     partnerships = True
@@ -56,9 +58,9 @@ class Coinche(Game[CoincheState]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset = Preset.PARLETT.value
     preset_names: ClassVar[Mapping[str, str]] = {
-        Preset.PARLETT: "Parlett (Penguin Book of Card Games)",
-        Preset.FFB: "FFB (Fédération Française de Belote)",
-        Preset.PAGAT: "Pagat (game to 2000, only the bid doubled)",
+        Preset.PARLETT: term("coinche", "Parlett (Penguin Book of Card Games)"),
+        Preset.FFB: term("coinche", "FFB (Fédération Française de Belote)"),
+        Preset.PAGAT: term("coinche", "Pagat (game to 2000, only the bid doubled)"),
     }
 
     def start(self, table: Table) -> CoincheState:

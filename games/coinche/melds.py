@@ -16,6 +16,7 @@ from typing import Any
 from games.coinche.vocabulary import Contract, MeldKind
 from games.common import SUIT_SYMBOLS, SUITS, other_side
 from games.declaration import EntryContext
+from games.terms import term
 from games.values import Choice, Record, Variants
 
 #: Sequence order for declarations, highest first, in every suit (trumps included).
@@ -33,7 +34,14 @@ CARRE_ORDER = ("Q", "K", "10", "A", "9", "J")
 CARRE_VALUES_NO_TRUMP: Mapping[str, int] = {"A": 200, "10": 150, "K": 100, "Q": 100, "J": 100}
 CARRE_ORDER_NO_TRUMP = ("J", "Q", "K", "10", "A")
 NEVER_COUNT = ("8", "7")
-RANK_WORDS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "9": "Nines"}
+RANK_WORDS = {
+    "A": term("coinche", "Aces"),
+    "K": term("coinche", "Kings"),
+    "Q": term("coinche", "Queens"),
+    "J": term("coinche", "Jacks"),
+    "10": term("coinche", "Tens"),
+    "9": term("coinche", "Nines"),
+}
 
 Card = tuple[str, str]
 

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.common import SUIT_SYMBOLS, SUITS
+from games.terms import term
 
 # -- vocabularies ---------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ GENERALE = "generale"
 #: The contract value V of a générale bid.
 GENERALE_VALUE = 500
 #: The words players use for the bids that are not numbers.
-BID_WORDS: Mapping[str, str] = {CAPOT: "capot", GENERALE: "générale"}
+BID_WORDS: Mapping[str, str] = {CAPOT: term("coinche", "capot"), GENERALE: term("coinche", "générale")}
 #: A capot's last trick counts 100 instead of 10.
 CAPOT_LAST_TRICK_EXTRA = 90
 SUIT_TOTAL = 162

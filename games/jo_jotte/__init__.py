@@ -32,17 +32,18 @@ from games.jo_jotte.deals import DealSheet, JoJotteState, game_and_rubber, nullo
 from games.jo_jotte.declaration import FIELDS, OPTIONS
 from games.jo_jotte.vocabulary import NULLO, SLAM
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import term
 
 #: A deal's result in the players' words, for the deal history.
 RESULT_WORDS = {
-    "dead": "dead",
-    "declarer": "declarer won",
-    "opponent": "opponent won",
-    "tie": "tie",
-    "nullo_made": "nullo made",
-    "nullo_failed": "nullo failed",
-    "slam_made": "slam made",
-    "slam_failed": "slam failed",
+    "dead": term("jo-jotte", "dead"),
+    "declarer": term("jo-jotte", "declarer won"),
+    "opponent": term("jo-jotte", "opponent won"),
+    "tie": term("jo-jotte", "tie"),
+    "nullo_made": term("jo-jotte", "nullo made"),
+    "nullo_failed": term("jo-jotte", "nullo failed"),
+    "slam_made": term("jo-jotte", "slam made"),
+    "slam_failed": term("jo-jotte", "slam failed"),
 }
 
 
@@ -50,10 +51,11 @@ class JoJotte(Game[JoJotteState]):
     """Jo-Jotte as in Parlett's account, with the research notes' readings where he is silent."""
 
     key = "jo-jotte"
-    name = "Jo-Jotte"
-    summary = (
+    name = term("jo-jotte", "Jo-Jotte")
+    summary = term(
+        "jo-jotte",
         "Two players, Belote's cards and melds on a Bridge score sheet: games of 80 below the line, "
-        "a rubber of two games."
+        "a rubber of two games.",
     )
     aliases = ("jojotte",)
     fields: ClassVar[tuple[Field, ...]] = FIELDS
