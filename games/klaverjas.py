@@ -23,7 +23,7 @@ from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to, best, other_side
 from games.declaration import EntryContext, Field, Option, Rule, When
 from games.match import DealRecord, DealScore, Result, Table
-from games.terms import term
+from games.terms import joined, problem, said, term
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, Seat, SideRef
 
 CARD_POINTS = 162
@@ -49,6 +49,12 @@ KRAAK_WORDS = {
     "rekraak": term("klaverjas", "rekraak × 4"),
     "superkraak": term("klaverjas", "superkraak × 8"),
 }
+#: What a deal came to, as the scoreboard says it beside the deal (the native words stay).
+RESULT_WORDS = {
+    "made": term("klaverjas", "made"),
+    "nat": term("klaverjas", "nat"),
+    "verzaakt": term("klaverjas", "verzaakt"),
+}
 KRAKEN_ON = When("kraken", ("whole_score", "card_points"))
 
 
@@ -66,20 +72,29 @@ def _points_required(raw: Mapping[str, Any]) -> bool:
 def _roem_limits(value: Mapping[str, list[str]], ctx: EntryContext) -> str | None:
     items = [item for claimed in value.values() for item in claimed]
     if items.count("stuk") > MAX_STUK:
-        return "roem: at most 1 stuk in a deal (there is one King and one Queen of trumps)"
+        return problem(
+            "klaverjas",
+            "too_many_stuk",
+            "roem: at most 1 stuk in a deal (there is one King and one Queen of trumps)",
+        )
     if items.count("four_jacks") > MAX_FOUR_JACKS:
-        return "roem: at most 1 four_jacks in a deal"
+        return problem("klaverjas", "too_many_four_jacks", "roem: at most 1 four_jacks in a deal")
     if items.count("four_of_a_kind") > MAX_FOUR_OF_A_KIND:
-        return "roem: at most 7 four_of_a_kind in a deal"
+        return problem("klaverjas", "too_many_four_of_a_kind", "roem: at most 7 four_of_a_kind in a deal")
     others = len(items) - items.count("stuk")
     if others > TRICKS:
-        return f"roem: at most 8 items other than stuk in a deal (one per trick), not {others}"
+        return problem(
+            "klaverjas",
+            "too_much_roem",
+            "roem: at most 8 items other than stuk in a deal (one per trick), not %(count)s",
+            count=others,
+        )
     return None
 
 
 def _pit_not_with_verzaakt(value: str | None, ctx: EntryContext) -> str | None:
     if value is not None and ctx.clean.get("verzaakt") is not None:
-        return "pit cannot be given on a revoked (verzaakt) deal"
+        return problem("klaverjas", "pit_with_verzaakt", "pit cannot be given on a revoked (verzaakt) deal")
     return None
 
 
@@ -88,7 +103,13 @@ def _pit_holds_all_points(value: str | None, ctx: EntryContext) -> str | None:
         return None
     points = ctx.clean.get("points")
     if isinstance(points, dict) and points.get(value) != CARD_POINTS:
-        return f"a pit side holds all 162 points; {value} has {points.get(value)}"
+        return problem(
+            "klaverjas",
+            "pit_without_all_points",
+            "a pit side holds all 162 points; %(side)s has %(points)s",
+            side=value,
+            points=points.get(value),
+        )
     return None
 
 
@@ -98,7 +119,12 @@ def _pit_other_side_no_roem(value: str | None, ctx: EntryContext) -> str | None:
     other = other_side(ctx.sides, value)
     roem = ctx.clean.get("roem") or {}
     if roem.get(other):
-        return f"{other} won no trick against a pit, so {other} can have no roem"
+        return problem(
+            "klaverjas",
+            "roem_against_pit",
+            "%(side)s won no trick against a pit, so %(side)s can have no roem",
+            side=other,
+        )
     return None
 
 
@@ -362,8 +388,19 @@ class Klaverjas(Game[None]):
         breakdown: list[str] = []
         for side in sides:
             if claimed.get(side):
-                words = ", ".join(f"{ROEM_WORDS[i]} {roem_value(i, options)}" for i in claimed[side])
-                breakdown.append(f"{side} roem: {words} = {roem[side]}")
+                words = joined(
+                    said("klaverjas", "%(item)s %(value)s", item=ROEM_WORDS[i], value=roem_value(i, options))
+                    for i in claimed[side]
+                )
+                breakdown.append(
+                    said(
+                        "klaverjas",
+                        "%(side)s roem: %(items)s = %(total)s",
+                        side=side,
+                        items=words,
+                        total=roem[side],
+                    )
+                )
         # Rule 4: the result is decided undoubled; a kraak multiplies the card points, and the roem
         # and bonuses too when the whole score is doubled.
         kraak = str(entry.get("kraak", "none"))
@@ -382,31 +419,61 @@ class Klaverjas(Game[None]):
                 scores = {side: points[side] * cards_by + roem[side] * rest_by for side in sides}
                 if pit == playing:
                     scores[playing] += PIT_BONUS * rest_by
-                    breakdown.append(f"pit by {playing}: +100")
+                    breakdown.append(said("klaverjas", "pit by %(side)s: +100", side=playing))
             else:
                 result = "nat"
                 scores = dict.fromkeys(sides, 0)
                 all_roem = roem[playing] + roem[defending]
                 scores[defending] = CARD_POINTS * cards_by + all_roem * rest_by
-                breakdown.append(f"nat: {playing} 0, {defending} 162 + all roem {all_roem}")
+                breakdown.append(
+                    said(
+                        "klaverjas",
+                        "nat: %(playing)s 0, %(defending)s 162 + all roem %(roem)s",
+                        playing=playing,
+                        defending=defending,
+                        roem=all_roem,
+                    )
+                )
                 if pit == defending:
                     if options["defence_pit_bonus"]:
                         scores[defending] += PIT_BONUS * rest_by
-                        breakdown.append(f"pit by the defenders {defending}: +100")
+                        breakdown.append(
+                            said("klaverjas", "pit by the defenders %(side)s: +100", side=defending)
+                        )
                     else:
-                        breakdown.append(f"pit by the defenders {defending}: no bonus (option off)")
+                        breakdown.append(
+                            said(
+                                "klaverjas",
+                                "pit by the defenders %(side)s: no bonus (option off)",
+                                side=defending,
+                            )
+                        )
         if cards_by > 1:
-            what = "the whole score" if rest_by > 1 else "the card points only"
-            breakdown.append(
-                f"{KRAAK_WORDS[kraak]}: {what} multiplied: {scores[sides[0]]} – {scores[sides[1]]}"
-            )
+            first, second = scores[sides[0]], scores[sides[1]]
+            if rest_by > 1:
+                line = said(
+                    "klaverjas",
+                    "%(kraak)s: the whole score multiplied: %(first)s – %(second)s",
+                    kraak=KRAAK_WORDS[kraak],
+                    first=first,
+                    second=second,
+                )
+            else:
+                line = said(
+                    "klaverjas",
+                    "%(kraak)s: the card points only multiplied: %(first)s – %(second)s",
+                    kraak=KRAAK_WORDS[kraak],
+                    first=first,
+                    second=second,
+                )
+            breakdown.append(line)
         extra = {"result": result, "roem_points": roem, "pit": pit}
         return DealScore(scores, tuple(breakdown), extra), None
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         """The result, and how far the deal was doubled when it was (kraak × 2)."""
         kraak = str(record.entry.get("kraak", "none"))
-        result = str(record.score.extra["result"])
+        result = RESULT_WORDS[str(record.score.extra["result"])]
         return (result,) if kraak == "none" else (result, KRAAK_WORDS[kraak])
 
     @staticmethod
@@ -421,16 +488,32 @@ class Klaverjas(Game[None]):
         """Rules 2–3: whether the playing side wins the nat test (a tie is nat)."""
         if options["nat_test"] == "card_points":
             ours, theirs = points[playing], points[defending]
-            how = f"{ours} card points against {theirs} (roem not counted)"
+            how = said(
+                "klaverjas",
+                "%(ours)s card points against %(theirs)s (roem not counted)",
+                ours=ours,
+                theirs=theirs,
+            )
         else:
             ours, theirs = points[playing] + roem[playing], points[defending] + roem[defending]
-            how = (
-                f"{points[playing]} + roem {roem[playing]} = {ours} against "
-                f"{points[defending]} + roem {roem[defending]} = {theirs}"
+            how = said(
+                "klaverjas",
+                "%(points)s + roem %(roem)s = %(ours)s against %(their_points)s + roem %(their_roem)s = %(theirs)s",
+                points=points[playing],
+                roem=roem[playing],
+                ours=ours,
+                their_points=points[defending],
+                their_roem=roem[defending],
+                theirs=theirs,
             )
         made = ours > theirs
-        tie = " (a tie is nat)" if ours == theirs else ""
-        breakdown.append(f"{playing} play: {how}: {'made' if made else 'nat'}{tie}")
+        if made:
+            line = said("klaverjas", "%(side)s play: %(how)s: made", side=playing, how=how)
+        elif ours == theirs:
+            line = said("klaverjas", "%(side)s play: %(how)s: nat (a tie is nat)", side=playing, how=how)
+        else:
+            line = said("klaverjas", "%(side)s play: %(how)s: nat", side=playing, how=how)
+        breakdown.append(line)
         return made
 
     @staticmethod
@@ -449,10 +532,24 @@ class Klaverjas(Game[None]):
         bonus = int(options["revoke_bonus"])
         scores = dict.fromkeys(sides, 0)
         scores[beneficiary] = CARD_POINTS * cards_by + (all_roem + bonus) * rest_by
-        extra = f" + revoke bonus {bonus}" if bonus else ""
-        breakdown.append(
-            f"{revoked} revoked (verzaakt): {revoked} 0, {beneficiary} 162 + all roem {all_roem}{extra}"
-        )
+        if bonus:
+            line = said(
+                "klaverjas",
+                "%(revoked)s revoked (verzaakt): %(revoked)s 0, %(other)s 162 + all roem %(roem)s + revoke bonus %(bonus)s",
+                revoked=revoked,
+                other=beneficiary,
+                roem=all_roem,
+                bonus=bonus,
+            )
+        else:
+            line = said(
+                "klaverjas",
+                "%(revoked)s revoked (verzaakt): %(revoked)s 0, %(other)s 162 + all roem %(roem)s",
+                revoked=revoked,
+                other=beneficiary,
+                roem=all_roem,
+            )
+        breakdown.append(line)
         return scores
 
     def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:

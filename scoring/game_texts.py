@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import pgettext
+from django.utils.translation import npgettext, pgettext
 
 from games.terms import Words
 
@@ -23,14 +23,23 @@ def game_text(text: Any) -> Any:
     """``text`` in the active language when a game marked it; anything else unchanged."""
     if not isinstance(text, Words):
         return text
-    translated = pgettext(text.context, text.template)
+    if text.plural is not None:
+        translated = npgettext(text.context, text.template, text.plural, text.params["count"])
+    else:
+        translated = pgettext(text.context, text.template)
     if not text.params:
         return translated
     params = {name: game_text(value) for name, value in text.params.items()}
     try:
         return translated % params
     except (KeyError, TypeError, ValueError):
-        return text.template % params
+        return _english(text) % params
+
+
+def _english(text: Words) -> str:
+    if text.plural is not None and text.params.get("count") != 1:
+        return text.plural
+    return text.template
 
 
 def game_texts(texts: Iterable[Any]) -> tuple[Any, ...]:

@@ -33,12 +33,12 @@ from games.coinche.contract import contract_test, setup, transfer
 from games.coinche.declaration import FIELDS, OPTIONS, PRESETS
 from games.coinche.rules import CoincheState, Rules
 from games.coinche.scoring import deal_scores
-from games.coinche.vocabulary import Double, Outcome, Preset, contract_text
+from games.coinche.vocabulary import DOUBLE_WORDS, OUTCOME_WORDS, Double, Outcome, Preset, contract_text
 from games.common import other_side
 from games.declaration import Field, Option
-from games.facts import Fact, Facts, per_side, plural
+from games.facts import Fact, Facts, per_side
 from games.match import DealRecord, DealScore, Result, Table
-from games.terms import term
+from games.terms import counted, said, term
 
 
 class Coinche(Game[CoincheState]):
@@ -82,9 +82,11 @@ class Coinche(Game[CoincheState]):
                 "belote_points": dict(zero),
                 "pot": state.pot,
             }
-            lines = ["all four passed: dead deal, no score; the next player deals"]
+            lines: list[str] = [
+                said("coinche", "all four passed: dead deal, no score; the next player deals")
+            ]
             if state.pot:
-                lines.append(f"the pot of {state.pot} keeps waiting")
+                lines.append(said("coinche", "the pot of %(pot)s keeps waiting", pot=state.pot))
             sheet = rules.sheet_after(totals, zero)
             if sheet is not None:
                 dead["rounded_running_totals"] = sheet
@@ -157,18 +159,41 @@ class Coinche(Game[CoincheState]):
         exact; the sheet, and the match end, are rounded)."""
         lines = []
         if state.sheet is not None:
-            lines.append(Fact("Score sheet, rounded to 10", per_side(table.sides, state.sheet)))
-        pot = f"{plural(state.pot, 'point')}, for the next contract made" if state.pot else "none"
-        lines.append(Fact("Held pot", pot))
+            lines.append(
+                Fact(term("coinche", "Score sheet, rounded to 10"), per_side(table.sides, state.sheet))
+            )
+        if state.pot:
+            pot = counted(
+                "coinche",
+                "%(count)s point, for the next contract made",
+                "%(count)s points, for the next contract made",
+                state.pot,
+            )
+        else:
+            pot = term("coinche", "none")
+        lines.append(Fact(term("coinche", "Held pot"), pot))
         return replace(super().facts(table, state, deals, result), lines=tuple(lines))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         """The result, the contract ("NS 100♥ coinche") and the pot the deal left."""
         extra, entry = record.score.extra, record.entry
-        notes = [str(extra["result"])]
+        notes: list[str] = [OUTCOME_WORDS[extra["result"]]]
         if extra["result"] != Outcome.DEAD:
-            contract = f"{entry['taker']} {contract_text(entry['bid'], entry['trump'])}"
-            notes.append(contract if entry["double"] == Double.NONE else f"{contract} {entry['double']}")
+            contract = contract_text(entry["bid"], entry["trump"])
+            if entry["double"] == Double.NONE:
+                notes.append(
+                    said("coinche", "%(taker)s %(contract)s", taker=entry["taker"], contract=contract)
+                )
+            else:
+                notes.append(
+                    said(
+                        "coinche",
+                        "%(taker)s %(contract)s %(double)s",
+                        taker=entry["taker"],
+                        contract=contract,
+                        double=DOUBLE_WORDS[entry["double"]],
+                    )
+                )
         if extra["pot"]:
-            notes.append(f"pot {extra['pot']}")
+            notes.append(said("coinche", "pot %(pot)s", pot=extra["pot"]))
         return tuple(notes)

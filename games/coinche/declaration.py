@@ -35,7 +35,7 @@ from games.coinche.vocabulary import (
 from games.common import SUITS, adds_up_to
 from games.declaration import EntryContext, Field, Option, Rule, When
 from games.errors import GameError
-from games.terms import term
+from games.terms import SHARED, problem, term
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "capot_alone", "belote", "melds")
@@ -46,7 +46,15 @@ def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
     if value is True:
         for name in LATER_FIELDS:
             if ctx.has(name):
-                raise GameError(name, f"a dead deal has no other fields; remove {name}")
+                raise GameError(
+                    name,
+                    problem(
+                        SHARED,
+                        "dead_deal_alone",
+                        "a dead deal has no other fields; remove %(field)s",
+                        field=name,
+                    ),
+                )
     return None
 
 
@@ -76,9 +84,11 @@ def _entry_total(ctx: Any) -> int:
 def _capot_doublable(value: Any, ctx: EntryContext) -> str | None:
     bid = ctx.clean.get("bid")
     if not ctx.options["capot_doublable"] and isinstance(bid, str) and value != Double.NONE:
-        return (
-            f"a {BID_WORDS[bid]} bid cannot be coinched with these options (capot_doublable is off): "
-            'double must be "none"'
+        return problem(
+            "coinche",
+            "capot_not_doublable",
+            'a %(bid)s bid cannot be coinched with these options (capot_doublable is off): double must be "none"',
+            bid=BID_WORDS[bid],
         )
     return None
 
@@ -89,16 +99,24 @@ def _capot_holds_all(value: Any, ctx: EntryContext) -> str | None:
     total = _entry_total(ctx)
     points = ctx.clean.get("points", {})
     if points.get(value) != total:
-        return (
-            f"{value} took all 8 tricks, so {value} must have all {total} points "
-            f"(points give {value} {points.get(value)})"
+        return problem(
+            "coinche",
+            "capot_without_all_points",
+            "%(side)s took all 8 tricks, so %(side)s must have all %(total)s points (points give %(side)s %(points)s)",
+            side=value,
+            total=total,
+            points=points.get(value),
         )
     return None
 
 
 def _alone_needs_capot(value: Any, ctx: EntryContext) -> str | None:
     if value is True and ctx.clean.get("capot") is None:
-        return "capot_alone is true, so capot must name the side that won all 8 tricks"
+        return problem(
+            "coinche",
+            "alone_without_capot",
+            "capot_alone is true, so capot must name the side that won all 8 tricks",
+        )
     return None
 
 
@@ -106,11 +124,22 @@ def _belote_count_fits(value: Any, ctx: EntryContext) -> str | None:
     count = belotes_declared(value)
     trump = ctx.clean.get("trump")
     if trump == Contract.NO_TRUMP and count:
-        return "there is no belote at no-trump"
+        return problem("coinche", "belote_at_no_trump", "there is no belote at no-trump")
     if trump == Contract.ALL_TRUMP and count > MAX_BELOTES_ALL_TRUMP:
-        return f"at most {MAX_BELOTES_ALL_TRUMP} belotes at all-trump (one per suit), not {count}"
+        return problem(
+            "coinche",
+            "too_many_belotes",
+            "at most %(most)s belotes at all-trump (one per suit), not %(count)s",
+            most=MAX_BELOTES_ALL_TRUMP,
+            count=count,
+        )
     if trump in SUITS and count > MAX_BELOTES_SUIT:
-        return f"only one belote in a suit contract (the K and Q of trumps), not {count}"
+        return problem(
+            "coinche",
+            "too_many_belotes",
+            "only one belote in a suit contract (the K and Q of trumps), not %(count)s",
+            count=count,
+        )
     return None
 
 

@@ -12,7 +12,12 @@ from __future__ import annotations
 from django.core.management.commands.makemessages import Command as DjangoMakeMessages
 
 #: xgettext keywords of games/terms.py: argument 1 is the context, the message follows.
-GAME_KEYWORDS = ("--keyword=term:1c,2", "--keyword=said:1c,2", "--keyword=problem:1c,3")
+GAME_KEYWORDS = (
+    "--keyword=term:1c,2",
+    "--keyword=said:1c,2",
+    "--keyword=problem:1c,3",
+    "--keyword=counted:1c,2,3",
+)
 
 
 class Command(DjangoMakeMessages):
