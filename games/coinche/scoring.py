@@ -128,6 +128,7 @@ def _failed(rules: Rules, deal: Deal, lines: list[str]) -> tuple[int, int]:
     formula = rules.formula
     times = f" × {m}" if m > 1 else ""
     k = rules.failed_capot_value - CAPOT_VALUE if deal.capot_bid else deal.f0
+    base: str
     if deal.capot_bid:
         base = said("coinche", "failed capot %(points)s", points=k + v)
     elif deal.generale_bid:
