@@ -19,6 +19,14 @@ SUIT_SYMBOLS = {
     "all-trump": "AT",
 }
 
+#: The suits in words, a term every game shares.
+SUIT_WORDS = {
+    "clubs": term("games", "clubs"),
+    "diamonds": term("games", "diamonds"),
+    "hearts": term("games", "hearts"),
+    "spades": term("games", "spades"),
+}
+
 #: A suit named for the record only; it never changes a score.
 RECORD_SUIT = Choice(SUITS)
 

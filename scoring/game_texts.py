@@ -11,11 +11,13 @@ to the English sentence rather than fail a page (a test keeps the catalogs from 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from django.utils import translation
 from django.utils.translation import npgettext, pgettext
 
+from games.facts import Fact, Facts, Row, Sheet
 from games.terms import Words
 
 
@@ -56,3 +58,26 @@ def translator(language: str) -> Callable[[str], str]:
             return str(game_text(text))
 
     return translate
+
+
+def facts_text(facts: Facts) -> Facts:
+    """A game's facts of a match (its lines, sheets and what the next deal needs) in the active
+    language, for a scoreboard to lay out as they are."""
+
+    def fact(item: Fact) -> Fact:
+        return Fact(game_text(item.label), game_text(item.text))
+
+    def sheet(item: Sheet) -> Sheet:
+        return Sheet(
+            game_text(item.title),
+            game_texts(item.head),
+            tuple(Row(game_texts(row.cells), row.kind) for row in item.rows),
+            game_texts(item.notes),
+        )
+
+    return replace(
+        facts,
+        lines=tuple(fact(item) for item in facts.lines),
+        sheets=tuple(sheet(item) for item in facts.sheets),
+        upcoming=tuple(fact(item) for item in facts.upcoming),
+    )

@@ -12,6 +12,7 @@ from clubs.access import Actor
 from clubs.errors import InvalidEntry, NotFound
 from games import GameError, MatchState
 from scoring import signals
+from scoring.game_texts import game_text
 from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
 
 #: A live deal's stable number and current version, in the order the match replays them.
@@ -37,10 +38,19 @@ DEAL_WRITE_COLUMNS = (
 )
 
 
+class GameRefusal(InvalidEntry):
+    """A game's rule refused the input: ``code`` names the rule for scripts (``GameError.code``)."""
+
+    def __init__(self, rule: str, field: str | None, code: str, **extra: Any) -> None:
+        super().__init__(rule, field, code=code, **extra)
+        self.code = code
+
+
 def game_error(error: GameError) -> InvalidEntry:
-    """The game's refusal as the services' error, naming the field and the deal."""
+    """The game's refusal as the services' error, naming the field and the deal, its rule in the
+    active language (``scoring/game_texts.py``) and its stable ``code`` (the same in every language)."""
     extra: dict[str, Any] = {} if error.deal is None else {"deal": error.deal}
-    return InvalidEntry(error.rule, error.field, **extra)
+    return GameRefusal(game_text(error.rule), error.field, error.code, **extra)
 
 
 def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str, ...] = ()) -> Match:
