@@ -29,7 +29,7 @@ from games.errors import OptionError, SidesError
 from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
-from games.terms import SHARED, code_of, problem
+from games.terms import code_of, problem
 from games.values import Choice, SideRef, is_int
 
 S = TypeVar("S")
@@ -209,7 +209,7 @@ class Game(ABC, Generic[S]):
             and given["deals"] is not None
         ):
             raise OptionError(
-                "deals", problem(SHARED, "target_and_deals", "give either target or deals, not both")
+                "deals", problem("games", "target_and_deals", "give either target or deals, not both")
             )
 
     def dealer(self, table: Table, state: S, index: int) -> Dealer:
@@ -260,11 +260,11 @@ class Game(ABC, Generic[S]):
         """docs/games/README.md §3: a list of non-empty, unique names (their number is checked once the options
         are known, since a variant may change it)."""
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-            raise SidesError(problem(SHARED, "sides_not_a_list", "sides must be a list of names"))
+            raise SidesError(problem("games", "sides_not_a_list", "sides must be a list of names"))
         if any(not s.strip() for s in sides):
-            raise SidesError(problem(SHARED, "empty_side_name", "side names must not be empty"))
+            raise SidesError(problem("games", "empty_side_name", "side names must not be empty"))
         if len(set(sides)) != len(sides):
-            raise SidesError(problem(SHARED, "repeated_side_name", "side names must be unique"))
+            raise SidesError(problem("games", "repeated_side_name", "side names must be unique"))
         return tuple(sides)
 
     def check_side_count(self, sides: tuple[str, ...], options: Mapping[str, Any] | None = None) -> None:
@@ -273,7 +273,7 @@ class Game(ABC, Generic[S]):
         if not shape.min_sides <= len(sides) <= shape.max_sides:
             if shape.min_sides == shape.max_sides:
                 wrong = problem(
-                    SHARED,
+                    "games",
                     "wrong_side_count",
                     "%(game)s needs %(count)s sides, not %(given)s",
                     game=self.name,
@@ -282,7 +282,7 @@ class Game(ABC, Generic[S]):
                 )
             else:
                 wrong = problem(
-                    SHARED,
+                    "games",
                     "wrong_side_count",
                     "%(game)s needs %(low)s to %(high)s sides, not %(given)s",
                     game=self.name,
@@ -305,7 +305,7 @@ class Game(ABC, Generic[S]):
                 continue
             if not isinstance(layer, dict):
                 raise OptionError(
-                    "options", problem(SHARED, "options_not_an_object", "options must be a JSON object")
+                    "options", problem("games", "options_not_an_object", "options must be a JSON object")
                 )
             layers.append(layer)
         declared = {opt.name: opt for opt in self.all_options()}
@@ -315,7 +315,7 @@ class Game(ABC, Generic[S]):
                     raise OptionError(
                         str(name),
                         problem(
-                            SHARED,
+                            "games",
                             "unknown_option",
                             "%(name)s is not an option of %(game)s",
                             name=repr(name),
@@ -332,7 +332,7 @@ class Game(ABC, Generic[S]):
             if broken:
                 raise OptionError(
                     "preset",
-                    problem(SHARED, code_of(broken, "invalid_option"), "preset %(problem)s", problem=broken),
+                    problem("games", code_of(broken, "invalid_option"), "preset %(problem)s", problem=broken),
                 )
             chosen.update(self.presets[str(preset)])
             chosen["preset"] = preset
@@ -359,7 +359,7 @@ class Game(ABC, Generic[S]):
                     raise OptionError(
                         opt.name,
                         problem(
-                            SHARED,
+                            "games",
                             code_of(broken, "invalid_option"),
                             "%(option)s %(problem)s",
                             option=opt.name,

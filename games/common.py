@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.declaration import EntryContext, Rule
-from games.terms import SHARED, problem, said, term
+from games.terms import problem, said, term
 from games.values import Choice
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -38,7 +38,7 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
         expected = total(ctx) if callable(total) else total
         if sum(value.values()) != expected:
             return problem(
-                SHARED,
+                "games",
                 "wrong_total",
                 "%(what)s must add up to %(total)s, not %(sum)s",
                 what=what,
@@ -48,7 +48,7 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
         return None
 
     if isinstance(total, int):
-        return Rule(said(SHARED, "The values add up to %(total)s.", total=total), check, total)
+        return Rule(said("games", "The values add up to %(total)s.", total=total), check, total)
     return Rule(term("games", "The values add up to the deal total."), check)
 
 
@@ -59,7 +59,7 @@ def exclusive_with(*others: str) -> Rule:
         clash = [o for o in others if ctx.has(o)]
         if clash:
             return problem(
-                SHARED,
+                "games",
                 "not_both",
                 "give either this field or %(others)s, not both",
                 others=" and ".join(others),
@@ -67,7 +67,7 @@ def exclusive_with(*others: str) -> Rule:
         return None
 
     listed = ", ".join(f"`{o}`" for o in others)
-    return Rule(said(SHARED, "Not together with %(others)s.", others=listed), check)
+    return Rule(said("games", "Not together with %(others)s.", others=listed), check)
 
 
 def only_field(*later: str) -> Rule:
@@ -78,7 +78,7 @@ def only_field(*later: str) -> Rule:
             for name in later:
                 if ctx.has(name):
                     return problem(
-                        SHARED,
+                        "games",
                         "dead_deal_alone",
                         "a dead deal has no other fields; remove %(field)s",
                         field=name,

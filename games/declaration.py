@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.errors import GameError
-from games.terms import SHARED, code_of, problem
+from games.terms import code_of, problem
 from games.values import Context, Kind
 
 #: A rule looks at the value (and the entry and match through the context); it returns the
@@ -171,7 +171,7 @@ class Option:
     def check(self, value: Any, ctx: Context) -> str | None:
         """The rule ``value`` breaks, or ``None``."""
         if value is None:
-            return None if self.nullable else problem(SHARED, "not_nullable", "must not be null")
+            return None if self.nullable else problem("games", "not_nullable", "must not be null")
         return self.kind.check(value, ctx)
 
     def schema(self) -> dict[str, Any]:
@@ -262,20 +262,20 @@ def validate_entry(
     Raises :class:`GameError` (without a deal index; the caller adds it) at the first failure.
     """
     if not isinstance(raw, dict):
-        raise GameError(None, problem(SHARED, "not_an_object", "a deal entry must be a JSON object"))
+        raise GameError(None, problem("games", "not_an_object", "a deal entry must be a JSON object"))
     names = {f.name for f in fields}
     for key in raw:
         if key not in names:
             raise GameError(
                 str(key),
-                problem(SHARED, "unknown_field", "%(key)s is not a field of this game", key=repr(key)),
+                problem("games", "unknown_field", "%(key)s is not a field of this game", key=repr(key)),
             )
     clean: dict[str, Any] = {}
     ctx = EntryContext(sides=sides, options=options, state=state, raw=raw, clean=clean)
     for f in fields:
         if f.name not in raw:
             if f.is_required(raw):
-                raise GameError(f.name, problem(SHARED, "required", "%(field)s is required", field=f.name))
+                raise GameError(f.name, problem("games", "required", "%(field)s is required", field=f.name))
             if f.default is not MISSING:
                 clean[f.name] = f.default
             continue
@@ -283,7 +283,7 @@ def validate_entry(
         if value is None:
             if not f.nullable:
                 raise GameError(
-                    f.name, problem(SHARED, "not_nullable", "%(field)s may not be null", field=f.name)
+                    f.name, problem("games", "not_nullable", "%(field)s may not be null", field=f.name)
                 )
         else:
             broken = f.kind.check(value, ctx)
@@ -291,7 +291,7 @@ def validate_entry(
                 raise GameError(
                     f.name,
                     problem(
-                        SHARED,
+                        "games",
                         code_of(broken, "invalid_value"),
                         "%(field)s %(problem)s",
                         field=f.name,
@@ -302,7 +302,7 @@ def validate_entry(
             raise GameError(
                 f.name,
                 problem(
-                    SHARED,
+                    "games",
                     "out_of_play",
                     "%(field)s is only entered when %(condition)s; with these options it may only be %(neutral)s",
                     field=f.name,

@@ -22,7 +22,7 @@ from games.declaration import EntryContext, Field, TableShape, validate_entry
 from games.errors import GameError, IllegalDealError
 from games.facts import Facts
 from games.seats import Seating
-from games.terms import SHARED, problem
+from games.terms import problem
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -227,7 +227,7 @@ def _validate(
 ) -> dict[str, Any]:
     if result.finished:
         raise IllegalDealError(
-            None, problem(SHARED, "match_finished", "the match is already finished"), index
+            None, problem("games", "match_finished", "the match is already finished"), index
         )
     try:
         return validate_entry(

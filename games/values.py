@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from games.terms import SHARED, code_of, problem, said
+from games.terms import code_of, problem, said
 
 
 class Context(Protocol):
@@ -89,13 +89,13 @@ class Integer:
         low, high = _resolve(self.low, ctx), _resolve(self.high, ctx)
         allowed = self.describe_with(low, high)
         if not is_int(value):
-            return problem(SHARED, "not_an_integer", "must be an integer (%(allowed)s)", allowed=allowed)
+            return problem("games", "not_an_integer", "must be an integer (%(allowed)s)", allowed=allowed)
         if (low is not None and value < low) or (high is not None and value > high):
             if self.step:
-                return problem(SHARED, "out_of_range", "must be a %(allowed)s", allowed=allowed)
-            return problem(SHARED, "out_of_range", "must be an %(allowed)s", allowed=allowed)
+                return problem("games", "out_of_range", "must be a %(allowed)s", allowed=allowed)
+            return problem("games", "out_of_range", "must be an %(allowed)s", allowed=allowed)
         if self.step and value % self.step:
-            return problem(SHARED, "not_a_multiple", "must be a %(allowed)s", allowed=allowed)
+            return problem("games", "not_a_multiple", "must be a %(allowed)s", allowed=allowed)
         return None
 
     def describe_with(self, low: int | None, high: int | None) -> str:
@@ -104,20 +104,20 @@ class Integer:
             step = self.step
             if low is not None and high is not None:
                 return said(
-                    SHARED, "multiple of %(step)s from %(low)s to %(high)s", step=step, low=low, high=high
+                    "games", "multiple of %(step)s from %(low)s to %(high)s", step=step, low=low, high=high
                 )
             if low is not None:
-                return said(SHARED, "multiple of %(step)s ≥ %(low)s", step=step, low=low)
+                return said("games", "multiple of %(step)s ≥ %(low)s", step=step, low=low)
             if high is not None:
-                return said(SHARED, "multiple of %(step)s ≤ %(high)s", step=step, high=high)
-            return said(SHARED, "multiple of %(step)s", step=step)
+                return said("games", "multiple of %(step)s ≤ %(high)s", step=step, high=high)
+            return said("games", "multiple of %(step)s", step=step)
         if low is not None and high is not None:
-            return said(SHARED, "integer from %(low)s to %(high)s", low=low, high=high)
+            return said("games", "integer from %(low)s to %(high)s", low=low, high=high)
         if low is not None:
-            return said(SHARED, "integer ≥ %(low)s", low=low)
+            return said("games", "integer ≥ %(low)s", low=low)
         if high is not None:
-            return said(SHARED, "integer ≤ %(high)s", high=high)
-        return said(SHARED, "integer")
+            return said("games", "integer ≤ %(high)s", high=high)
+        return said("games", "integer")
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
@@ -138,7 +138,7 @@ class Boolean:
         return "true or false"
 
     def check(self, value: Any, ctx: Context) -> str | None:
-        return None if isinstance(value, bool) else problem(SHARED, "not_a_boolean", "must be true or false")
+        return None if isinstance(value, bool) else problem("games", "not_a_boolean", "must be true or false")
 
     def schema(self) -> dict[str, Any]:
         return {"type": "boolean"}
@@ -191,17 +191,17 @@ class Choice:
         if self.knows(value):
             if self.note:
                 return problem(
-                    SHARED,
+                    "games",
                     "not_allowed",
                     "%(value)s is not allowed with these options (%(note)s)",
                     value=_show(value),
                     note=self.note,
                 )
             return problem(
-                SHARED, "not_allowed", "%(value)s is not allowed with these options", value=_show(value)
+                "games", "not_allowed", "%(value)s is not allowed with these options", value=_show(value)
             )
         return problem(
-            SHARED, "not_a_choice", "must be one of %(values)s", values=", ".join(_show(v) for v in values)
+            "games", "not_a_choice", "must be one of %(values)s", values=", ".join(_show(v) for v in values)
         )
 
     def schema(self) -> dict[str, Any]:
@@ -219,10 +219,10 @@ class Text:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, str):
-            return problem(SHARED, "not_a_string", "must be a string")
+            return problem("games", "not_a_string", "must be a string")
         if len(value) <= self.max_length:
             return None
-        return problem(SHARED, "too_long", "must be at most %(count)s characters", count=self.max_length)
+        return problem("games", "too_long", "must be at most %(count)s characters", count=self.max_length)
 
     def schema(self) -> dict[str, Any]:
         return {"type": "string", "maxLength": self.max_length}
@@ -239,9 +239,9 @@ class SideRef:
         if isinstance(value, str) and value in ctx.sides:
             return None
         if not ctx.sides:  # the schema of given options: no sides are known there
-            return problem(SHARED, "no_sides", "names a side, and no sides are known here")
+            return problem("games", "no_sides", "names a side, and no sides are known here")
         return problem(
-            SHARED, "not_a_side", "must be one of the sides: %(sides)s", sides=", ".join(ctx.sides)
+            "games", "not_a_side", "must be one of the sides: %(sides)s", sides=", ".join(ctx.sides)
         )
 
     def schema(self) -> dict[str, Any]:
@@ -261,7 +261,7 @@ class Seat:
         ok = is_int(value) and 0 <= value < self.seats
         if ok:
             return None
-        return problem(SHARED, "not_a_seat", "must be a seat number from 0 to %(last)s", last=self.seats - 1)
+        return problem("games", "not_a_seat", "must be a seat number from 0 to %(last)s", last=self.seats - 1)
 
     def schema(self) -> dict[str, Any]:
         return {"type": "integer", "minimum": 0, "maximum": self.seats - 1}
@@ -279,7 +279,7 @@ class TrickSequence:
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, str) or len(value) != self.length or set(value) - {"A", "B"}:
             return problem(
-                SHARED,
+                "games",
                 "not_a_trick_sequence",
                 "must be %(length)s characters, each A (won by %(first)s) or B (won by %(second)s)",
                 length=self.length,
@@ -331,7 +331,7 @@ class OneOf:
                 # a known value these options leave out ("generale" without the option): say so
                 return kind.check(value, ctx)
         kinds = ", or ".join(k.describe() for k in self.kinds)
-        return problem(SHARED, "not_one_of", "must be %(kinds)s", kinds=kinds)
+        return problem("games", "not_one_of", "must be %(kinds)s", kinds=kinds)
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [k.schema() for k in self.kinds]}
@@ -351,18 +351,18 @@ class ListOf:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, list):
-            return problem(SHARED, "not_a_list", "must be a list")
+            return problem("games", "not_a_list", "must be a list")
         if self.length is not None and len(value) != self.length:
-            return problem(SHARED, "wrong_length", "must have exactly %(count)s items", count=self.length)
+            return problem("games", "wrong_length", "must have exactly %(count)s items", count=self.length)
         if self.max_length is not None and len(value) > self.max_length:
             return problem(
-                SHARED, "too_many_items", "must have at most %(count)s items", count=self.max_length
+                "games", "too_many_items", "must have at most %(count)s items", count=self.max_length
             )
         for index, item in enumerate(value):
             broken = self.item.check(item, ctx)
             if broken:
                 return problem(
-                    SHARED,
+                    "games",
                     code_of(broken, "invalid_item"),
                     "item %(index)s %(problem)s",
                     index=index + 1,
@@ -392,11 +392,11 @@ class PerSide:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, dict):
-            return problem(SHARED, "not_per_side", "must be an object with one key per side")
+            return problem("games", "not_per_side", "must be an object with one key per side")
         for key in value:
             if key not in ctx.sides:
                 return problem(
-                    SHARED,
+                    "games",
                     "not_a_side",
                     "has %(key)s, which is not a side (sides: %(sides)s)",
                     key=repr(key),
@@ -406,13 +406,16 @@ class PerSide:
             for side in ctx.sides:
                 if side not in value:
                     return problem(
-                        SHARED, "missing_side", "needs a value for every side; %(side)s is missing", side=side
+                        "games",
+                        "missing_side",
+                        "needs a value for every side; %(side)s is missing",
+                        side=side,
                     )
         for side, item in value.items():
             broken = self.item.check(item, ctx)
             if broken:
                 return problem(
-                    SHARED,
+                    "games",
                     code_of(broken, "invalid_value"),
                     "for %(side)s %(problem)s",
                     side=side,
@@ -437,7 +440,7 @@ class Record:
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, dict) or set(value) != set(self.keys):
             return problem(
-                SHARED,
+                "games",
                 "wrong_keys",
                 "must be an object with exactly the keys %(keys)s",
                 keys=", ".join(self.keys),
@@ -446,7 +449,7 @@ class Record:
             broken = kind.check(value[key], ctx)
             if broken:
                 return problem(
-                    SHARED, code_of(broken, "invalid_value"), "%(key)s %(problem)s", key=key, problem=broken
+                    "games", code_of(broken, "invalid_value"), "%(key)s %(problem)s", key=key, problem=broken
                 )
         return None
 
@@ -476,7 +479,7 @@ class Variants:
             or value[self.tag] not in self.records
         ):
             return problem(
-                SHARED,
+                "games",
                 "wrong_kind",
                 "must be an object whose %(tag)s is one of %(values)s",
                 tag=self.tag,

@@ -35,7 +35,7 @@ from games.coinche.vocabulary import (
 from games.common import SUITS, adds_up_to
 from games.declaration import EntryContext, Field, Option, Rule, When
 from games.errors import GameError
-from games.terms import SHARED, problem, term
+from games.terms import problem, term
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "capot_alone", "belote", "melds")
@@ -49,7 +49,7 @@ def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
                 raise GameError(
                     name,
                     problem(
-                        SHARED,
+                        "games",
                         "dead_deal_alone",
                         "a dead deal has no other fields; remove %(field)s",
                         field=name,
