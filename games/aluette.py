@@ -62,6 +62,19 @@ class Aluette(Game[None]):
         "Two partnerships, 9 tricks a deal: the first side to five tricks scores 1, or its opening run "
         "when it took the first 5 or more tricks in a row; first to 15 wins.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("aluette", "first to five"),
+            term("aluette", "The side that first wins 5 of the 9 tricks scores the deal."),
+        ),
+        (
+            term("aluette", "opening run"),
+            term(
+                "aluette",
+                "The tricks a side won in a row from the first trick, before the other side won one.",
+            ),
+        ),
+    )
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(

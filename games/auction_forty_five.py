@@ -113,6 +113,23 @@ class AuctionFortyFive(Game[AuctionState]):
         "Two partnerships bid up to 30 on 5 tricks (5 a trick, 5 for the high trump); "
         "a made 30 scores 60; first side to 120 wins.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("auction-forty-five", "high trump"),
+            term(
+                "auction-forty-five",
+                "The highest trump played in the deal: 5 points to the side that won its trick.",
+            ),
+        ),
+        (
+            term("auction-forty-five", "30 for 60"),
+            term("auction-forty-five", "A bid to take all five tricks, worth 60 points, or minus 60."),
+        ),
+        (
+            term("auction-forty-five", "five fingers"),
+            term("auction-forty-five", "The Five of trumps, the highest card of the game."),
+        ),
+    )
     aliases = ("auction-45s", "120s")
     family = "forty-five"
     partnerships = True

@@ -317,6 +317,20 @@ class BackAlley(Game[BackAlleyState]):
         "Two partnerships, 26 deals of 13 cards down to 1 and back up: partners' bids add up, "
         "5 a trick bid plus 1 an overtrick, boards 10/15/20 a trick.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("back-alley", "board"),
+            term(
+                "back-alley",
+                "A bid to take every trick; each further board raises the stakes (10, 15, 20 a trick).",
+            ),
+        ),
+        (
+            term("back-alley", "rainbow"),
+            term("back-alley", "One card of each suit in a 4-card deal: 8 extra points."),
+        ),
+        (term("back-alley", "overtrick"), term("back-alley", "A trick taken beyond the bid: 1 point.")),
+    )
     aliases = ("back-alley-bridge", "back-street-bridge", "blooper")
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (

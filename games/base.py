@@ -29,7 +29,7 @@ from games.errors import OptionError, SidesError
 from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
-from games.terms import code_of, problem
+from games.terms import code_of, problem, term
 from games.values import Choice, SideRef, is_int
 
 S = TypeVar("S")
@@ -51,6 +51,9 @@ class Game(ABC, Generic[S]):
     default_preset: ClassVar[str | None] = None
     #: Each preset's name in words, for the pages (``ffb``: "FFB, Fédération Française de Belote").
     preset_names: ClassVar[Mapping[str, str]] = {}
+    #: The game's own words and what they mean, for its page's glossary: each a ``term`` of the
+    #: game's context, the word itself left as the players say it (*nat*, *capot*).
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: A game with both ``target`` and ``deals`` options whose ``deals`` is null (not in use) while
     #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (docs/games/README.md §4).
     deals_off_under_target: ClassVar[bool] = False
@@ -159,9 +162,11 @@ class Game(ABC, Generic[S]):
             "preset",
             Choice(tuple(cls.presets), labels=tuple((name, cls.preset_name(name)) for name in cls.presets)),
             cls.default_preset,
-            "A named set of option values that belong together (see the preset table).",
-            label="Rules",
-            hint="A set of house rules that belong together; the options below change single rules.",
+            term("games", "A named set of option values that belong together (see the preset table)."),
+            label=term("games", "Rules"),
+            hint=term(
+                "games", "A set of house rules that belong together; the options below change single rules."
+            ),
         )
         return (preset, *cls.options)
 
@@ -177,9 +182,9 @@ class Game(ABC, Generic[S]):
             "first_dealer",
             SideRef(),
             lambda sides: sides[0] if sides else None,
-            "Who deals the first deal.",
+            term("games", "Who deals the first deal."),
             default_text="sides[0]",
-            label="First dealer",
+            label=term("games", "First dealer"),
         )
 
     # -- the rules: implemented by each game ------------------------------------------------

@@ -35,6 +35,13 @@ class FortyFive(Game[None]):
         "forty-five",
         "Two partnerships, 5 tricks a deal: 5 points for 3 or 4 tricks, 10 for all five; first to 45 wins.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("forty-five", "five fingers"),
+            term("forty-five", "The Five of trumps, the highest card of the game."),
+        ),
+        (term("forty-five", "jink"), term("forty-five", "Taking all five tricks: 10 points instead of 5.")),
+    )
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(

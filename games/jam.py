@@ -102,6 +102,20 @@ class Jam(Game[JamState]):
         "jam",
         "Two players, red against black: game points for streaks of tricks (slams) and majorities, in rubbers to 5.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("jam", "streak"),
+            term("jam", "Tricks won in a row by one player; 4 or more score game points."),
+        ),
+        (
+            term("jam", "grand, baby"),
+            term("jam", "The names of the streaks: a grand is 5 tricks in a row; a baby, 4."),
+        ),
+        (
+            term("jam", "rubber"),
+            term("jam", "Game points up to 5 (by default); the match is one rubber or the best of three."),
+        ),
+    )
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "sequence",

@@ -138,6 +138,53 @@ class Klaverjas(Game[None]):
         "Two partnerships, 162 card points a deal plus roem: the playing side needs more than half "
         "or goes nat; 16 deals or to a target.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("klaverjas", "nat"),
+            term(
+                "klaverjas",
+                "The playing side did not win more than half of all points: it scores 0 and the defenders take 162 plus all roem.",
+            ),
+        ),
+        (term("klaverjas", "pit"), term("klaverjas", "One side took all 8 tricks: 100 extra points.")),
+        (
+            term("klaverjas", "roem"),
+            term(
+                "klaverjas",
+                "Bonus points for combinations falling in one trick: a run of 3 (20) or 4 (50), the stuk (20), four of a kind (100), four Jacks (200).",
+            ),
+        ),
+        (
+            term("klaverjas", "stuk"),
+            term("klaverjas", "King and Queen of trumps in the same trick: 20 roem."),
+        ),
+        (
+            term("klaverjas", "verzaakt"),
+            term(
+                "klaverjas",
+                "Revoked: a player did not follow suit or trump when the rules required it; the other side scores 162 plus all roem.",
+            ),
+        ),
+        (
+            term("klaverjas", "gaan"),
+            term("klaverjas", "To play: the side that chose trumps goes (gaat) and must win more than half."),
+        ),
+        (
+            term("klaverjas", "kraak"),
+            term("klaverjas", "A doubling of the deal: kraak × 2, rekraak × 4, superkraak × 8."),
+        ),
+        (
+            term("klaverjas", "boompje"),
+            term("klaverjas", "A match of 16 deals, each player dealing 4 times."),
+        ),
+        (
+            term("klaverjas", "Jas, Nel"),
+            term(
+                "klaverjas",
+                "The Jack (20 points) and the Nine (14 points) of trumps, the two highest trumps.",
+            ),
+        ),
+    )
     aliases = ("klaverjassen",)
     partnerships = True
     #: With a target the fixed length is not in use: echoed as null, so the options score again.

@@ -120,6 +120,16 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
         "2 to 5 players (teams optional), 10 tricks a deal, the turn-up's suit and rank are trumps and "
         "matching ranks beat trumps: 1 point a trick, 2 deals per player.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("matching-trumps", "turn-up"),
+            term("matching-trumps", "The card turned after the deal: its suit and its rank are trumps."),
+        ),
+        (
+            term("matching-trumps", "matching rank"),
+            term("matching-trumps", "A card of the turn-up's rank, which beats even trumps."),
+        ),
+    )
     min_sides = 2
     max_sides = 5
     deals_off_under_target = True

@@ -97,6 +97,19 @@ class Parcellus(Game[ParcellusState]):
         "Three players capture parcels: 1 point a card, 3 for the J♥, 6 for most parcels; "
         "the single highest score of 30 or more wins.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("parcellus", "parcel"),
+            term(
+                "parcellus",
+                "A group of cards captured together; 6 points to the player with the most parcels.",
+            ),
+        ),
+        (
+            term("parcellus", "J♥"),
+            term("parcellus", "The Jack of hearts, worth 3 points to the player who captured it."),
+        ),
+    )
     min_sides = 3
     max_sides = 3
     fields: ClassVar[tuple[Field, ...]] = (

@@ -26,6 +26,13 @@ class Tally(Game[None]):
         "tally",
         "Keeps score for any game: each side's points per deal, to a target, a number of deals, or open-ended.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("tally", "deal"),
+            term("tally", "One round of the game being scored; each side enters its points for it."),
+        ),
+        (term("tally", "target"), term("tally", "The total that ends the match when a side reaches it.")),
+    )
     aliases = ("generic",)
     min_sides = 2
     max_sides = 8

@@ -51,6 +51,50 @@ class Coinche(Game[CoincheState]):
         "Belote with bidding for two partnerships: contracts from 80 to capot, coinche and surcoinche, "
         "belote and declarations, first side to 1000.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("coinche", "capot"),
+            term(
+                "coinche", "One side takes all 8 tricks; as a bid, a contract to take them all (worth 250)."
+            ),
+        ),
+        (
+            term("coinche", "générale"),
+            term("coinche", "One player alone takes all 8 tricks; a bid above capot (worth 500)."),
+        ),
+        (
+            term("coinche", "belote"),
+            term(
+                "coinche",
+                "King and Queen of trumps in one hand, announced “belote” then “rebelote” as they are played: 20 points.",
+            ),
+        ),
+        (term("coinche", "coinche"), term("coinche", "The defence doubles the contract (× 2).")),
+        (
+            term("coinche", "surcoinche"),
+            term("coinche", "The taker redoubles a coinche (× 4, or × 3 with some clubs)."),
+        ),
+        (
+            term("coinche", "litige"),
+            term("coinche", "A tie at the bid: the taker's points wait in a pot for the next contract made."),
+        ),
+        (term("coinche", "dix de der"), term("coinche", "The 10 points of the last trick.")),
+        (
+            term("coinche", "tierce, quarte, quinte"),
+            term(
+                "coinche",
+                "Declarations of three, four or five cards in a row in one suit: 20, 50 and 100 points.",
+            ),
+        ),
+        (
+            term("coinche", "carré"),
+            term("coinche", "A declaration of four cards of one rank: 100 to 200 points."),
+        ),
+        (
+            term("coinche", "chute (dedans)"),
+            term("coinche", "The contract fails: the defence scores 160 plus the contract."),
+        ),
+    )
     aliases = ("belote-coinchee", "belote-contree", "contree")
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = FIELDS

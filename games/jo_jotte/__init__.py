@@ -57,6 +57,24 @@ class JoJotte(Game[JoJotteState]):
         "Two players, Belote's cards and melds on a Bridge score sheet: games of 80 below the line, "
         "a rubber of two games.",
     )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("jo-jotte", "Jo-Jotte"),
+            term("jo-jotte", "King then Queen of trumps, announced as they are played: 20 points."),
+        ),
+        (term("jo-jotte", "nullo"), term("jo-jotte", "A contract to take no trick at all.")),
+        (
+            term("jo-jotte", "slam"),
+            term("jo-jotte", "An overcall of a nullo: the declarer undertakes to take every trick."),
+        ),
+        (term("jo-jotte", "rubber"), term("jo-jotte", "The match: the first player to win two games.")),
+        (
+            term("jo-jotte", "the line"),
+            term(
+                "jo-jotte", "Below the line go the points that win a game (80); above it, bonuses and melds."
+            ),
+        ),
+    )
     aliases = ("jojotte",)
     fields: ClassVar[tuple[Field, ...]] = FIELDS
     options: ClassVar[tuple[Option, ...]] = OPTIONS
