@@ -20,7 +20,7 @@ from games.base import Game
 from games.common import exclusive_with, other_side
 from games.declaration import EntryContext, Field, Option, Rule
 from games.match import DealScore, Result, Table
-from games.terms import term
+from games.terms import code_of, counted, problem, said, term
 from games.values import CheckedByRule, Integer, Seat, SideRef, TrickSequence
 
 TRICKS = 9
@@ -30,8 +30,12 @@ _SEQUENCE = TrickSequence(TRICKS)
 
 
 def _sequence_format(value: Any, ctx: EntryContext) -> str | None:
-    problem = _SEQUENCE.check(value, ctx)
-    return None if problem is None else f"sequence {problem}"
+    broken = _SEQUENCE.check(value, ctx)
+    if broken is None:
+        return None
+    return problem(
+        "games", code_of(broken, "invalid_value"), "%(field)s %(problem)s", field="sequence", problem=broken
+    )
 
 
 def _required_unless_sequence(raw: Mapping[str, Any]) -> bool:
@@ -145,22 +149,46 @@ class Aluette(Game[None]):
         if "sequence" in entry:
             first, run, tricks = from_sequence(entry["sequence"], table.sides)
             extra = {"first_to_five": first, "opening_run": run, "tricks": tricks}
-            how = f"{first} won {tricks[first]} tricks and reached five first"
+            how = said(
+                "aluette",
+                "%(side)s won %(tricks)s tricks and reached five first",
+                side=first,
+                tricks=tricks[first],
+            )
         else:
             first, run = entry["first_to_five"], entry["opening_run"]
             extra = {"first_to_five": first, "opening_run": run}
-            how = f"{first} reached five tricks first"
+            how = said("aluette", "%(side)s reached five tricks first", side=first)
         points = deal_points(run)
         loser = other_side(table.sides, first)
+        why: str
         if run >= FIVE:
             bonus = f"{FIVE} + {run - FIVE} = {points}" if run > FIVE else f"{points}"
-            why = f"{how}, taking the first {run} tricks in a row: {bonus}"
+            why = said(
+                "aluette",
+                "%(how)s, taking the first %(run)s tricks in a row: %(bonus)s",
+                how=how,
+                run=run,
+                bonus=bonus,
+            )
         elif run:
-            why = f"{how}; {loser} broke its opening run after {run} trick{'s' if run > 1 else ''}: 1 point"
+            why = counted(
+                "aluette",
+                "%(how)s; %(loser)s broke its opening run after %(count)s trick: 1 point",
+                "%(how)s; %(loser)s broke its opening run after %(count)s tricks: 1 point",
+                run,
+                how=how,
+                loser=loser,
+            )
         else:
-            why = f"{how}; {loser} won the first trick, so no opening run: 1 point"
+            why = said(
+                "aluette",
+                "%(how)s; %(loser)s won the first trick, so no opening run: 1 point",
+                how=how,
+                loser=loser,
+            )
         scores = {side: points if side == first else 0 for side in table.sides}
-        return DealScore(scores, (why, f"{loser}: nothing"), extra), None
+        return DealScore(scores, (why, said("aluette", "%(side)s: nothing", side=loser)), extra), None
 
     def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:
         target = table.options["target"]

@@ -27,12 +27,12 @@ from typing import Any, ClassVar
 from games.base import Game
 from games.common import best
 from games.declaration import Field, Option
-from games.facts import Fact, Facts, Row, RowKind, Sheet, cells, per_side, plural
+from games.facts import Fact, Facts, Row, RowKind, Sheet, cells, per_side
 from games.jo_jotte.deals import DealSheet, JoJotteState, game_and_rubber, nullo, played, slam
 from games.jo_jotte.declaration import FIELDS, OPTIONS
 from games.jo_jotte.vocabulary import NULLO, SLAM
 from games.match import DealRecord, DealScore, Result, Table
-from games.terms import term
+from games.terms import counted, said, term
 
 #: A deal's result in the players' words, for the deal history.
 RESULT_WORDS = {
@@ -88,7 +88,9 @@ class JoJotte(Game[JoJotteState]):
         sides = table.sides
         sheet = DealSheet(dict.fromkeys(sides, 0), dict.fromkeys(sides, 0), [])
         if entry.get("dead"):
-            sheet.lines.append("dead deal: both players passed; nothing scored, the other player deals")
+            sheet.lines.append(
+                said("jo-jotte", "dead deal: both players passed; nothing scored, the other player deals")
+            )
             result, pot = "dead", state.pot
         elif entry["special"] == NULLO:
             result, pot = nullo(sides, state.pot, entry, sheet)
@@ -127,11 +129,14 @@ class JoJotte(Game[JoJotteState]):
         game, so the match itself has none."""
         sides = table.sides
         rows = [
-            Row((f"deal {d.number}", *cells(sides, d.score.extra["above"])), RowKind.ABOVE)
+            Row(
+                (said("jo-jotte", "deal %(number)s", number=d.number), *cells(sides, d.score.extra["above"])),
+                RowKind.ABOVE,
+            )
             for d in reversed(deals)
             if any(d.score.extra["above"].values())
         ]
-        rows.append(Row(("the line", *("" for _ in sides)), RowKind.LINE))
+        rows.append(Row((term("jo-jotte", "the line"), *("" for _ in sides)), RowKind.LINE))
         games: list[tuple[int, Mapping[str, int], str | None]] = [
             (n, below, winner) for n, (below, winner) in enumerate(state.finished_games, 1)
         ]
@@ -139,22 +144,42 @@ class JoJotte(Game[JoJotteState]):
             games.append((state.game, state.below, None))
         for number, below, winner in games:
             rows += [
-                Row((f"deal {d.number}", *cells(sides, d.score.extra["below"])), RowKind.BELOW)
+                Row(
+                    (
+                        said("jo-jotte", "deal %(number)s", number=d.number),
+                        *cells(sides, d.score.extra["below"]),
+                    ),
+                    RowKind.BELOW,
+                )
                 for d in deals
                 if d.score.extra["game"] == number and any(d.score.extra["below"].values())
             ]
-            name = f"Game {number}: {winner} won" if winner else f"Game {number} (playing)"
+            if winner:
+                name = said("jo-jotte", "Game %(number)s: %(side)s won", number=number, side=winner)
+            else:
+                name = said("jo-jotte", "Game %(number)s (playing)", number=number)
             rows.append(Row((name, *cells(sides, below)), RowKind.TOTAL))
         won = per_side(sides, state.games_won(sides))
         sheet = Sheet(
-            "Above and below the line", ("", *sides), tuple(rows), (f"Games won in the rubber: {won}",)
+            term("jo-jotte", "Above and below the line"),
+            ("", *sides),
+            tuple(rows),
+            (said("jo-jotte", "Games won in the rubber: %(won)s", won=won),),
         )
-        pot = f"{plural(state.pot, 'point')}, for the next deal won" if state.pot else "none"
-        return Facts(lines=(Fact("Held pot", pot),), sheets=(sheet,))
+        if state.pot:
+            pot = counted(
+                "jo-jotte",
+                "%(count)s point, for the next deal won",
+                "%(count)s points, for the next deal won",
+                state.pot,
+            )
+        else:
+            pot = term("jo-jotte", "none")
+        return Facts(lines=(Fact(term("jo-jotte", "Held pot"), pot),), sheets=(sheet,))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         extra = record.score.extra
-        notes = [RESULT_WORDS[extra["result"]], f"game {extra['game']}"]
+        notes = [RESULT_WORDS[extra["result"]], said("jo-jotte", "game %(number)s", number=extra["game"])]
         if extra["pot"]:
-            notes.append(f"pot {extra['pot']}")
+            notes.append(said("jo-jotte", "pot %(pot)s", pot=extra["pot"]))
         return tuple(notes)

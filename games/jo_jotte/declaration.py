@@ -12,8 +12,11 @@ from games.declaration import EntryContext, Field, Option, Rule
 from games.errors import GameError
 from games.jo_jotte.melds import MELD, no_card_in_both, own_melds_distinct, sequences_fit
 from games.jo_jotte.vocabulary import CONTRACTS, DEAD_FIELDS, NO_TRUMP, NULLO, SLAM, SPECIALS, TRICKS
-from games.terms import term
+from games.terms import problem, term
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, SideRef
+
+#: The special deals in words, as the form's choices say them.
+SPECIAL_WORDS = {NULLO: term("jo-jotte", "nullo"), SLAM: term("jo-jotte", "slam")}
 
 
 def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
@@ -21,7 +24,15 @@ def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
     if value is True:
         for name in DEAD_FIELDS:
             if ctx.has(name):
-                raise GameError(name, f"a dead deal has no other fields; remove {name}")
+                raise GameError(
+                    name,
+                    problem(
+                        "games",
+                        "dead_deal_alone",
+                        "a dead deal has no other fields; remove %(field)s",
+                        field=name,
+                    ),
+                )
     return None
 
 
@@ -32,7 +43,14 @@ def _alive(raw: Mapping[str, Any]) -> bool:
 def _trick_points_total(value: Mapping[str, int], ctx: EntryContext) -> str | None:
     expected = int(ctx.options["trick_points_total"])
     if sum(value.values()) != expected:
-        return f"trick_points must add up to {expected}, not {sum(value.values())}"
+        return problem(
+            "games",
+            "wrong_total",
+            "%(what)s must add up to %(total)s, not %(sum)s",
+            what="trick_points",
+            total=expected,
+            sum=sum(value.values()),
+        )
     return None
 
 
@@ -41,7 +59,13 @@ def _multiples_of_five(value: Mapping[str, int], ctx: EntryContext) -> str | Non
         return None
     for side, points in value.items():
         if points % 5:
-            return f"trick points are multiples of 5; {side} has {points}"
+            return problem(
+                "jo-jotte",
+                "not_a_multiple_of_five",
+                "trick points are multiples of 5; %(side)s has %(points)s",
+                side=side,
+                points=points,
+            )
     return None
 
 
@@ -51,26 +75,41 @@ def _no_tricks_no_points(value: Mapping[str, int], ctx: EntryContext) -> str | N
         return None
     for side, points in value.items():
         if tricks.get(side) == 0 and points != 0:
-            return f"{side} took no trick, so {side} has 0 trick points, not {points}"
+            return problem(
+                "jo-jotte",
+                "points_without_tricks",
+                "%(side)s took no trick, so %(side)s has 0 trick points, not %(points)s",
+                side=side,
+                points=points,
+            )
     return None
 
 
 def _no_melds_on_special(value: Mapping[str, list[Any]], ctx: EntryContext) -> str | None:
     special = ctx.clean.get("special")
     if special in (NULLO, SLAM) and any(value.values()):
-        return f"no melds are claimed on a {special} deal"
+        return problem(
+            "jo-jotte",
+            "melds_on_special_deal",
+            "no melds are claimed on a %(special)s deal",
+            special=SPECIAL_WORDS[special],
+        )
     return None
 
 
 def _jo_jotte_suit_only(value: str | None, ctx: EntryContext) -> str | None:
     if value is not None and ctx.clean.get("contract") == NO_TRUMP:
-        return "Jo-Jotte needs a trump suit; there is none at no trump"
+        return problem(
+            "jo-jotte", "jo_jotte_at_no_trump", "Jo-Jotte needs a trump suit; there is none at no trump"
+        )
     return None
 
 
 def _jo_jotte_not_nullo(value: str | None, ctx: EntryContext) -> str | None:
     if value is not None and ctx.clean.get("special") == NULLO:
-        return "there is no Jo-Jotte on a nullo deal (it is played at no trump)"
+        return problem(
+            "jo-jotte", "jo_jotte_on_nullo", "there is no Jo-Jotte on a nullo deal (it is played at no trump)"
+        )
     return None
 
 
