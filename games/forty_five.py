@@ -17,7 +17,7 @@ from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to
 from games.declaration import Field, Option
 from games.match import DealScore, Result, Table
-from games.terms import term
+from games.terms import counted, said, term
 from games.values import Integer, PerSide, Seat
 
 TRICKS = 5
@@ -92,13 +92,36 @@ class FortyFive(Game[None]):
             took = tricks[side]
             if took == TRICKS:
                 scores[side] = ALL_TRICKS_POINTS
-                breakdown.append(f"{side} took all 5 tricks: {ALL_TRICKS_POINTS}")
+                breakdown.append(
+                    said(
+                        "forty-five",
+                        "%(side)s took all 5 tricks: %(points)s",
+                        side=side,
+                        points=ALL_TRICKS_POINTS,
+                    )
+                )
             elif took >= MAJORITY:
                 scores[side] = MAJORITY_POINTS
-                breakdown.append(f"{side} took {took} tricks: {MAJORITY_POINTS}")
+                breakdown.append(
+                    said(
+                        "forty-five",
+                        "%(side)s took %(tricks)s tricks: %(points)s",
+                        side=side,
+                        tricks=took,
+                        points=MAJORITY_POINTS,
+                    )
+                )
             else:
                 scores[side] = 0
-                breakdown.append(f"{side} took {took} trick{'' if took == 1 else 's'}: nothing")
+                breakdown.append(
+                    counted(
+                        "forty-five",
+                        "%(side)s took %(count)s trick: nothing",
+                        "%(side)s took %(count)s tricks: nothing",
+                        took,
+                        side=side,
+                    )
+                )
         extra: dict[str, Any] = {"tricks": tricks}
         if "trump" in entry:
             extra["trump"] = entry["trump"]

@@ -21,7 +21,7 @@ from games.common import adds_up_to, best
 from games.declaration import EntryContext, Field, Option, Rule
 from games.facts import Fact, Facts
 from games.match import Dealer, DealRecord, DealScore, Result, Table
-from games.terms import term
+from games.terms import counted, joined, problem, said, shaped, term
 from games.values import Integer, PerSide, SideRef
 
 PARCELS = 6
@@ -42,10 +42,20 @@ class ParcellusState:
         return "left" if self.deals % 2 == 0 else "right"
 
 
+#: Which way the cards go before a deal, as the scoreboard says it.
+PASS_WORDS = {"left": term("parcellus", "to the left"), "right": term("parcellus", "to the right")}
+
+
 def _cards_total(value: Mapping[str, int], ctx: EntryContext) -> str | None:
     total = sum(value.values())
     if total > CARDS:
-        return f"the cards captured add up to {total}, but the pack has only {CARDS}"
+        return problem(
+            "parcellus",
+            "too_many_cards",
+            "the cards captured add up to %(total)s, but the pack has only %(cards)s",
+            total=total,
+            cards=CARDS,
+        )
     return None
 
 
@@ -53,9 +63,13 @@ def _cards_cover_parcels(value: Mapping[str, int], ctx: EntryContext) -> str | N
     parcels = ctx.clean["parcels"]
     for side in ctx.sides:
         if value[side] < parcels[side]:
-            return (
-                f"{side} has {parcels[side]} parcels but only {value[side]} cards; "
-                "a parcel holds at least one card"
+            return problem(
+                "parcellus",
+                "fewer_cards_than_parcels",
+                "%(side)s has %(parcels)s parcels but only %(cards)s cards; a parcel holds at least one card",
+                side=side,
+                parcels=parcels[side],
+                cards=value[side],
             )
     return None
 
@@ -64,19 +78,30 @@ def _no_parcels_no_cards(value: Mapping[str, int], ctx: EntryContext) -> str | N
     parcels = ctx.clean["parcels"]
     for side in ctx.sides:
         if parcels[side] == 0 and value[side] != 0:
-            return f"{side} captured no parcel, so she cannot have {value[side]} cards"
+            return problem(
+                "parcellus",
+                "cards_without_parcels",
+                "%(side)s captured no parcel, so she cannot have %(cards)s cards",
+                side=side,
+                cards=value[side],
+            )
     return None
 
 
 def _jack_captor_has_cards(value: Any, ctx: EntryContext) -> str | None:
     if value is not None and ctx.clean["cards"][value] < 1:
-        return f"{value} captured no cards, so she cannot hold the J♥"
+        return problem(
+            "parcellus",
+            "jack_without_cards",
+            "%(side)s captured no cards, so she cannot hold the J♥",
+            side=value,
+        )
     return None
 
 
 def _jack_captured_when_all_cards_are(value: Any, ctx: EntryContext) -> str | None:
     if value is None and sum(ctx.clean["cards"].values()) == CARDS:
-        return "all 24 cards were captured, so someone captured the J♥"
+        return problem("parcellus", "jack_missing", "all 24 cards were captured, so someone captured the J♥")
     return None
 
 
@@ -182,19 +207,36 @@ class Parcellus(Game[ParcellusState]):
         scores: dict[str, int] = {}
         breakdown: list[str] = []
         for side in table.sides:
-            parts = [f"{cards[side]} card{'' if cards[side] == 1 else 's'}: {cards[side]}"]
+            parts: list[str] = [
+                counted("parcellus", "%(count)s card: %(count)s", "%(count)s cards: %(count)s", cards[side])
+            ]
             points = cards[side]
             if side == jack:
                 points += JACK_EXTRA
                 parts.append(f"J♥ +{JACK_EXTRA}")
             if bonus[side]:
                 points += bonus[side]
-                what = "shared bonus" if shared else "bonus"
-                parts.append(f"most parcels ({parcels[side]}) {what} {bonus[side]}")
+                if shared:
+                    part = said(
+                        "parcellus",
+                        "most parcels (%(parcels)s) shared bonus %(bonus)s",
+                        parcels=parcels[side],
+                        bonus=bonus[side],
+                    )
+                else:
+                    part = said(
+                        "parcellus",
+                        "most parcels (%(parcels)s) bonus %(bonus)s",
+                        parcels=parcels[side],
+                        bonus=bonus[side],
+                    )
+                parts.append(part)
             scores[side] = points
-            breakdown.append(f"{side}: " + ", ".join(parts) + f" = {points}")
+            breakdown.append(
+                shaped("%(side)s: %(parts)s = %(points)s", side=side, parts=joined(parts), points=points)
+            )
         if jack is None:
-            breakdown.append("nobody captured the J♥")
+            breakdown.append(said("parcellus", "nobody captured the J♥"))
         extra = {
             "pass": state.passing,
             "parcels": parcels,
@@ -217,5 +259,6 @@ class Parcellus(Game[ParcellusState]):
         self, table: Table, state: ParcellusState, deals: tuple[DealRecord, ...], result: Result
     ) -> Facts:
         """Which way the cards are passed before the next deal."""
-        upcoming = (Fact("Pass cards", f"to the {state.passing}"),)
+        direction = PASS_WORDS[state.passing]
+        upcoming = (Fact(term("parcellus", "Pass cards"), direction),)
         return replace(super().facts(table, state, deals, result), upcoming=upcoming)

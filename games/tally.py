@@ -13,7 +13,7 @@ from games.base import Game
 from games.common import best
 from games.declaration import Field, Option
 from games.match import DealScore, Result, Table
-from games.terms import term
+from games.terms import said, term
 from games.values import Choice, Integer, PerSide
 
 
@@ -87,7 +87,11 @@ class Tally(Game[None]):
         self, table: Table, state: None, entry: Mapping[str, Any], totals: Mapping[str, int]
     ) -> tuple[DealScore, None]:
         points = {side: entry["points"][side] for side in table.sides}
-        return DealScore(points, tuple(f"{side}: {value} as entered" for side, value in points.items())), None
+        lines = tuple(
+            said("tally", "%(side)s: %(points)s as entered", side=side, points=value)
+            for side, value in points.items()
+        )
+        return DealScore(points, lines), None
 
     def leader(self, table: Table, state: None, totals: Mapping[str, int]) -> str | None:
         return best(totals, low_wins=table.options["win"] == "low")

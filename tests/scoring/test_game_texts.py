@@ -91,8 +91,10 @@ NATIVE = frozenset(
 )
 #: Words a language spells as English does.
 SAME = {
-    "fr": frozenset({"Points", "Option", "Options"}),
-    "nl": frozenset({"pot", "contract", "Contract", "best", "of", "three", "Teams", "Effect"}),
+    "fr": frozenset({"Points", "Option", "Options", "Total"}),
+    "nl": frozenset(
+        {"pot", "contract", "Contract", "best", "of", "three", "Team", "team", "Teams", "Effect"}
+    ),
 }
 
 
