@@ -27,7 +27,7 @@ from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to, other_side
 from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
 from games.match import DealScore, Result, Table
-from games.terms import term
+from games.terms import counted, problem, said, term
 from games.values import Boolean, Choice, Integer, OneOf, PerSide, Seat, SideRef
 
 TRICKS = 5
@@ -72,9 +72,15 @@ def _bid_at_100(value: Any, ctx: EntryContext) -> str | None:
     totals: Mapping[str, int] = ctx.state
     bidder = ctx.clean["bidder"]
     if totals[bidder] >= HIGH_SIDE and value < HIGH_SIDE_MIN_BID:
-        return (
-            f"{bidder} had {totals[bidder]} before this deal: a side at {HIGH_SIDE} or more "
-            f"must bid {HIGH_SIDE_MIN_BID} or more, not {value}"
+        return problem(
+            "auction-forty-five",
+            "bid_too_low_at_100",
+            "%(side)s had %(total)s before this deal: a side at %(high)s or more must bid %(least)s or more, not %(bid)s",
+            side=bidder,
+            total=totals[bidder],
+            high=HIGH_SIDE,
+            least=HIGH_SIDE_MIN_BID,
+            bid=value,
         )
     return None
 
@@ -83,7 +89,12 @@ def _high_trump_took_a_trick(value: Any, ctx: EntryContext) -> str | None:
     if value is None:
         return None
     if ctx.clean["tricks"][value] < 1:
-        return f"{value} took no trick, so they cannot have won the high trump"
+        return problem(
+            "auction-forty-five",
+            "high_trump_without_tricks",
+            "%(side)s took no trick, so they cannot have won the high trump",
+            side=value,
+        )
     return None
 
 
@@ -406,28 +417,67 @@ class AuctionFortyFive(Game[AuctionState]):
         all_five = bid in (TOP_BID, THIRTY_FOR_SIXTY)
         made = tricks[bidder] == TRICKS if all_five else took_by[bidder] >= int(bid)
         what = self._took_text(tricks, high_trump, bidder)
-        named = "30 for 60" if bid == THIRTY_FOR_SIXTY else str(bid)
+        named = term("auction-forty-five", "30 for 60") if bid == THIRTY_FOR_SIXTY else str(bid)
         if not made:
             stake = THIRTY_FOR_SIXTY_STAKE if bid == THIRTY_FOR_SIXTY else int(bid)
             bidder_score = -stake
-            need = "all 5 tricks" if all_five else named
-            breakdown.append(f"{bidder} bid {named}, took {what}, needed {need}: failed, −{stake}")
+            need = term("auction-forty-five", "all 5 tricks") if all_five else named
+            breakdown.append(
+                said(
+                    "auction-forty-five",
+                    "%(side)s bid %(bid)s, took %(took)s, needed %(need)s: failed, −%(stake)s",
+                    side=bidder,
+                    bid=named,
+                    took=what,
+                    need=need,
+                    stake=stake,
+                )
+            )
         else:
             bidder_score, how = self._made_score(options, bid, took_by[bidder], high_trump == bidder)
-            breakdown.append(f"{bidder} bid {named}, took {what}: made, {how}")
+            breakdown.append(
+                said(
+                    "auction-forty-five",
+                    "%(side)s bid %(bid)s, took %(took)s: made, %(how)s",
+                    side=bidder,
+                    bid=named,
+                    took=what,
+                    how=how,
+                )
+            )
 
         defender_score = took_by[defenders]
         defender_what = self._took_text(tricks, high_trump, defenders)
         rule = options["defenders_score_at_100"]
         if totals[defenders] >= HIGH_SIDE and (rule is False or (rule == WHEN_SET and made)):
-            why = "" if rule is False else " and the bid was made"
-            breakdown.append(
-                f"{defenders} defended at {totals[defenders]} (100 or more){why}: they score nothing "
-                f"(took {defender_what})"
-            )
+            if rule is False:
+                line = said(
+                    "auction-forty-five",
+                    "%(side)s defended at %(total)s (100 or more): they score nothing (took %(took)s)",
+                    side=defenders,
+                    total=totals[defenders],
+                    took=defender_what,
+                )
+            else:
+                line = said(
+                    "auction-forty-five",
+                    "%(side)s defended at %(total)s (100 or more) and the bid was made: they score nothing (took %(took)s)",
+                    side=defenders,
+                    total=totals[defenders],
+                    took=defender_what,
+                )
+            breakdown.append(line)
             defender_score = 0
         else:
-            breakdown.append(f"{defenders} defended and took {defender_what}: {defender_score}")
+            breakdown.append(
+                said(
+                    "auction-forty-five",
+                    "%(side)s defended and took %(took)s: %(score)s",
+                    side=defenders,
+                    took=defender_what,
+                    score=defender_score,
+                )
+            )
 
         scores = {side: bidder_score if side == bidder else defender_score for side in table.sides}
         sets = dict(state.sets)
@@ -438,7 +488,13 @@ class AuctionFortyFive(Game[AuctionState]):
             extra["sets"] = dict(sets)
             if not made:
                 breakdown.append(
-                    f"{bidder} have been set {sets[bidder]} time{'' if sets[bidder] == 1 else 's'}"
+                    counted(
+                        "auction-forty-five",
+                        "%(side)s have been set %(count)s time",
+                        "%(side)s have been set %(count)s times",
+                        sets[bidder],
+                        side=bidder,
+                    )
                 )
         after = AuctionState(bidder, made, MappingProxyType(sets))
         return DealScore(scores, tuple(breakdown), extra), after
@@ -449,25 +505,44 @@ class AuctionFortyFive(Game[AuctionState]):
     ) -> tuple[int, str]:
         """What a made bid scores (Scoring, step 2), and how, in words."""
         if bid == THIRTY_FOR_SIXTY:
-            return THIRTY_FOR_SIXTY_STAKE, f"all 5 tricks: {THIRTY_FOR_SIXTY_STAKE}"
+            return THIRTY_FOR_SIXTY_STAKE, said(
+                "auction-forty-five", "all 5 tricks: %(score)s", score=THIRTY_FOR_SIXTY_STAKE
+            )
         if bid == TOP_BID:
             score = int(options["thirty_bid_scores"])
-            return score, f"all 5 tricks: a made 30 scores {score}"
+            return score, said("auction-forty-five", "all 5 tricks: a made 30 scores %(score)s", score=score)
         bid = int(bid)
         rule = options["made_bid_scores"]
         if rule == "all_points":
-            return took_points, f"all points taken, {took_points}"
+            return took_points, said("auction-forty-five", "all points taken, %(score)s", score=took_points)
         if rule == "bid_plus_high_trump" and won_high_trump:
-            return bid + HIGH_TRUMP, f"the bid + 5 for the high trump: {bid} + 5 = {bid + HIGH_TRUMP}"
-        return bid, f"the bid, {bid}"
+            return bid + HIGH_TRUMP, said(
+                "auction-forty-five",
+                "the bid + 5 for the high trump: %(bid)s + 5 = %(score)s",
+                bid=bid,
+                score=bid + HIGH_TRUMP,
+            )
+        return bid, said("auction-forty-five", "the bid, %(bid)s", bid=bid)
 
     @staticmethod
     def _took_text(tricks: Mapping[str, int], high_trump: str | None, side: str) -> str:
         count = tricks[side]
-        text = f"{count} trick{'' if count == 1 else 's'} ({PER_TRICK * count})"
         if high_trump == side:
-            text += f" + high trump (5) = {PER_TRICK * count + HIGH_TRUMP}"
-        return text
+            return counted(
+                "auction-forty-five",
+                "%(count)s trick (%(points)s) + high trump (5) = %(total)s",
+                "%(count)s tricks (%(points)s) + high trump (5) = %(total)s",
+                count,
+                points=PER_TRICK * count,
+                total=PER_TRICK * count + HIGH_TRUMP,
+            )
+        return counted(
+            "auction-forty-five",
+            "%(count)s trick (%(points)s)",
+            "%(count)s tricks (%(points)s)",
+            count,
+            points=PER_TRICK * count,
+        )
 
     def result(self, table: Table, state: AuctionState, totals: Mapping[str, int], deals: int) -> Result:
         options = table.options

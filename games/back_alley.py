@@ -28,9 +28,9 @@ from games.base import Game
 from games.common import SUITS, best
 from games.declaration import EntryContext, Field, Option, Rule, TableShape, Variant, When
 from games.errors import GameError, OptionError
-from games.facts import Fact, Facts, plural
+from games.facts import Fact, Facts
 from games.match import Dealer, DealRecord, DealScore, Result, Table
-from games.terms import term
+from games.terms import counted, problem, said, shaped, term
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 MAX_HAND = 13
@@ -106,9 +106,19 @@ def _all_pass(bids: Any) -> bool:
 def _dead_has_no_play(value: Any, ctx: EntryContext) -> str | None:
     if value is True:
         if ctx.has("bids") and not _all_pass(ctx.raw["bids"]):
-            raise GameError("bids", 'a dead deal has no bids: leave bids out, or give four "pass"')
+            raise GameError(
+                "bids",
+                problem(
+                    "back-alley",
+                    "bids_on_dead_deal",
+                    'a dead deal has no bids: leave bids out, or give four "pass"',
+                ),
+            )
         if ctx.has("tricks"):
-            raise GameError("tricks", "a dead deal has no tricks: leave tricks out")
+            raise GameError(
+                "tricks",
+                problem("back-alley", "tricks_on_dead_deal", "a dead deal has no tricks: leave tricks out"),
+            )
     return None
 
 
@@ -116,20 +126,33 @@ def _numbers_fit(value: list[Any], ctx: EntryContext) -> str | None:
     n = _hand_size(ctx)
     for seat, bid in enumerate(value):
         if type(bid) is int and bid > n:
-            return f"seat {seat} bid {bid}, more than the {n} card{'' if n == 1 else 's'} each of this deal"
+            return counted(
+                "back-alley",
+                "seat %(seat)s bid %(bid)s, more than the %(count)s card each of this deal",
+                "seat %(seat)s bid %(bid)s, more than the %(count)s cards each of this deal",
+                n,
+                seat=seat,
+                bid=bid,
+            )
     return None
 
 
 def _not_all_pass(value: list[Any], ctx: EntryContext) -> str | None:
     if _all_pass(value) and ctx.clean.get("dead") is not True:
-        return 'all four passed: enter the deal as dead ({"dead": true})'
+        return problem("back-alley", "all_passed", 'all four passed: enter the deal as dead ({"dead": true})')
     return None
 
 
 def _tricks_add_up(value: Mapping[str, int], ctx: EntryContext) -> str | None:
     n = _hand_size(ctx)
     if sum(value.values()) != n:
-        return f"tricks must add up to {n} (the hand size), not {sum(value.values())}"
+        return problem(
+            "back-alley",
+            "wrong_total",
+            "tricks must add up to %(total)s (the hand size), not %(sum)s",
+            total=n,
+            sum=sum(value.values()),
+        )
     return None
 
 
@@ -141,19 +164,35 @@ def _solo_numbers_fit(value: Mapping[str, Any], ctx: EntryContext) -> str | None
     n = _hand_size(ctx)
     for side, bid in value.items():
         if type(bid) is int and bid > n:
-            return f"{side} bid {bid}, more than the {n} card{'' if n == 1 else 's'} each of this deal"
+            return counted(
+                "back-alley",
+                "%(side)s bid %(bid)s, more than the %(count)s card each of this deal",
+                "%(side)s bid %(bid)s, more than the %(count)s cards each of this deal",
+                n,
+                side=side,
+                bid=bid,
+            )
     return None
 
 
 def _rainbow_once(value: list[str], ctx: EntryContext) -> str | None:
     twice = sorted({side for side in value if value.count(side) > 1})
-    return f"rainbow names {', '.join(twice)} more than once" if twice else None
+    if not twice:
+        return None
+    return problem(
+        "back-alley", "rainbow_twice", "rainbow names %(sides)s more than once", sides=", ".join(twice)
+    )
 
 
 def _rainbow_needs_four_cards(value: list[str], ctx: EntryContext) -> str | None:
     n = _hand_size(ctx)
     if value and n != RAINBOW_HAND:
-        return f"a rainbow (one card of each suit) needs a 4-card deal; this deal has {n}"
+        return problem(
+            "back-alley",
+            "rainbow_not_four_cards",
+            "a rainbow (one card of each suit) needs a 4-card deal; this deal has %(count)s",
+            count=n,
+        )
     return None
 
 
@@ -253,24 +292,59 @@ def deal_points(contract_: Mapping[str, Any], taken: int, n: int, failed_board: 
     """One partnership's score for a deal of hand size ``n``, with the reason in words."""
     kind = contract_["type"]
     if kind == "none":
-        return taken, f"no contract: 1 a trick, {taken}"
+        return taken, said("back-alley", "no contract: 1 a trick, %(points)s", points=taken)
     if kind == "number":
         bid = int(contract_["value"])
         if taken >= bid:
             over = taken - bid
             points = MADE_NUMBER_PER_TRICK * bid + over
-            return points, f"bid {bid}, took {taken}: made, 5 × {bid} + {over} overtrick(s) = {points}"
+            return points, said(
+                "back-alley",
+                "bid %(bid)s, took %(taken)s: made, 5 × %(bid)s + %(over)s overtrick(s) = %(points)s",
+                bid=bid,
+                taken=taken,
+                over=over,
+                points=points,
+            )
         points = -FAILED_NUMBER_PER_TRICK * bid
-        return points, f"bid {bid}, took {taken}: failed, loses 5 × {bid} = {-points}"
+        return points, said(
+            "back-alley",
+            "bid %(bid)s, took %(taken)s: failed, loses 5 × %(bid)s = %(lost)s",
+            bid=bid,
+            taken=taken,
+            lost=-points,
+        )
     level = str(contract_["value"])
     per_trick = BOARDS[level]
     if taken == n:
-        return per_trick * n, f"{level} made ({n} of {n}): {per_trick} × {n} = {per_trick * n}"
+        return per_trick * n, said(
+            "back-alley",
+            "%(level)s made (%(n)s of %(n)s): %(per_trick)s × %(n)s = %(points)s",
+            level=level,
+            n=n,
+            per_trick=per_trick,
+            points=per_trick * n,
+        )
     if failed_board == "times_five":
         points = -FAILED_NUMBER_PER_TRICK * n
-        return points, f"{level} failed ({taken} of {n}): loses 5 × {n} = {-points}"
+        return points, said(
+            "back-alley",
+            "%(level)s failed (%(taken)s of %(n)s): loses 5 × %(n)s = %(lost)s",
+            level=level,
+            taken=taken,
+            n=n,
+            lost=-points,
+        )
     points = -per_trick * n
-    return points, f"{level} failed ({taken} of {n}): loses {per_trick} × {n} = {-points}"
+    return points, said(
+        "back-alley",
+        "%(level)s failed (%(taken)s of %(n)s): loses %(per_trick)s × %(n)s = %(lost)s",
+        level=level,
+        taken=taken,
+        n=n,
+        per_trick=per_trick,
+        lost=-points,
+    )
 
 
 def board_levels(bids: Mapping[str, Any], order: list[str]) -> dict[str, int]:
@@ -290,21 +364,53 @@ def board_value(level: int, scale: str) -> int:
 def solo_board_points(level: int, value: int, taken: int, n: int) -> tuple[int, str]:
     """Individual game: a board of ``level`` worth ``value`` a card, made with all ``n`` tricks."""
     if taken == n:
-        return value * n, f"board level {level} made ({n} of {n}): {value} × {n} = {value * n}"
-    return -value * n, f"board level {level} failed ({taken} of {n}): loses {value} × {n} = {value * n}"
+        return value * n, said(
+            "back-alley",
+            "board level %(level)s made (%(n)s of %(n)s): %(value)s × %(n)s = %(points)s",
+            level=level,
+            n=n,
+            value=value,
+            points=value * n,
+        )
+    return -value * n, said(
+        "back-alley",
+        "board level %(level)s failed (%(taken)s of %(n)s): loses %(value)s × %(n)s = %(points)s",
+        level=level,
+        taken=taken,
+        n=n,
+        value=value,
+        points=value * n,
+    )
 
 
 def solo_points(bid: int, taken: int) -> tuple[int, str]:
     """Individual game: a 0 bid scores 1 a trick; a number 3 a trick bid plus 1 an overtrick, or −3 a
     trick bid."""
     if bid == 0:
-        return taken, f"bid 0: 1 a trick, {taken}"
+        return taken, said("back-alley", "bid 0: 1 a trick, %(points)s", points=taken)
     if taken >= bid:
         over = taken - bid
         points = MADE_PER_TRICK_ALONE * bid + over
-        return points, f"bid {bid}, took {taken}: made, 3 × {bid} + {over} overtrick(s) = {points}"
+        return points, said(
+            "back-alley",
+            "bid %(bid)s, took %(taken)s: made, 3 × %(bid)s + %(over)s overtrick(s) = %(points)s",
+            bid=bid,
+            taken=taken,
+            over=over,
+            points=points,
+        )
     points = -FAILED_PER_TRICK_ALONE * bid
-    return points, f"bid {bid}, took {taken}: failed, loses 3 × {bid} = {-points}"
+    return points, said(
+        "back-alley",
+        "bid %(bid)s, took %(taken)s: failed, loses 3 × %(bid)s = %(lost)s",
+        bid=bid,
+        taken=taken,
+        lost=-points,
+    )
+
+
+def _cards(count: int) -> str:
+    return counted("back-alley", "%(count)s card", "%(count)s cards", count)
 
 
 class BackAlley(Game[BackAlleyState]):
@@ -522,8 +628,13 @@ class BackAlley(Game[BackAlleyState]):
         if INDIVIDUAL.holds(options) and options["deal_sequence"] != INDIVIDUAL_SEQUENCE:
             raise OptionError(
                 "deal_sequence",
-                f"the individual game is dealt {INDIVIDUAL_SEQUENCE} (10 cards down to 1 and back), "
-                f"not {options['deal_sequence']}",
+                problem(
+                    "back-alley",
+                    "individual_sequence",
+                    "the individual game is dealt %(sequence)s (10 cards down to 1 and back), not %(given)s",
+                    sequence=INDIVIDUAL_SEQUENCE,
+                    given=options["deal_sequence"],
+                ),
             )
 
     def start(self, table: Table) -> BackAlleyState:
@@ -540,7 +651,14 @@ class BackAlley(Game[BackAlleyState]):
                 "dead": True,
                 "contracts": {side: {"type": "none"} for side in sides},
             }
-            breakdown = (f"dead deal: all four passed; {n} card{'' if n == 1 else 's'} dealt again",)
+            breakdown = (
+                counted(
+                    "back-alley",
+                    "dead deal: all four passed; %(count)s card dealt again",
+                    "dead deal: all four passed; %(count)s cards dealt again",
+                    n,
+                ),
+            )
             return DealScore(dict.fromkeys(sides, 0), breakdown, extra), state
         if INDIVIDUAL.holds(table.options):
             return self._score_alone(table, state, entry)
@@ -548,12 +666,12 @@ class BackAlley(Game[BackAlleyState]):
         failed_board = str(table.options["failed_board"])
         contracts: dict[str, dict[str, Any]] = {}
         scores: dict[str, int] = {}
-        lines: list[str] = [f"{n} card{'' if n == 1 else 's'} each"]
+        lines: list[str] = [counted("back-alley", "%(count)s card each", "%(count)s cards each", n)]
         for index, side in enumerate(sides):
             contracts[side] = contract(bids[index], bids[index + 2])
             points, why = deal_points(contracts[side], int(entry["tricks"][side]), n, failed_board)
             scores[side] = points
-            lines.append(f"{side}: {why}")
+            lines.append(shaped("%(side)s: %(why)s", side=side, why=why))
         extra = {"hand_size": n, "dead": False, "contracts": contracts}
         return DealScore(scores, tuple(lines), extra), BackAlleyState(state.sequence, state.played + 1)
 
@@ -569,7 +687,15 @@ class BackAlley(Game[BackAlleyState]):
         rainbow: list[str] = entry["rainbow"]
         contracts: dict[str, dict[str, Any]] = {}
         scores: dict[str, int] = {}
-        lines = [f"{n} card{'' if n == 1 else 's'} each; bidding from {order[0]}"]
+        lines: list[str] = [
+            counted(
+                "back-alley",
+                "%(count)s card each; bidding from %(side)s",
+                "%(count)s cards each; bidding from %(side)s",
+                n,
+                side=order[0],
+            )
+        ]
         for side in sides:
             bid = entry["bids"][side]
             taken = int(entry["tricks"][side])
@@ -582,9 +708,15 @@ class BackAlley(Game[BackAlleyState]):
                 points, why = solo_points(int(bid), taken)
             if side in rainbow:
                 points += RAINBOW_BONUS
-                why += f"; rainbow +{RAINBOW_BONUS} = {points}"
+                why = said(
+                    "back-alley",
+                    "%(why)s; rainbow +%(bonus)s = %(points)s",
+                    why=why,
+                    bonus=RAINBOW_BONUS,
+                    points=points,
+                )
             scores[side] = points
-            lines.append(f"{side}: {why}")
+            lines.append(shaped("%(side)s: %(why)s", side=side, why=why))
         extra = {"hand_size": n, "dead": False, "contracts": contracts, "rainbow": list(rainbow)}
         return DealScore(scores, tuple(lines), extra), BackAlleyState(state.sequence, state.played + 1)
 
@@ -600,12 +732,13 @@ class BackAlley(Game[BackAlleyState]):
         self, table: Table, state: BackAlleyState, deals: tuple[DealRecord, ...], result: Result
     ) -> Facts:
         """How many cards each player gets in the next deal."""
-        return Facts(upcoming=(Fact("Hand size", f"{plural(state.hand_size, 'card')} each"),))
+        each = counted("back-alley", "%(count)s card each", "%(count)s cards each", state.hand_size)
+        return Facts(upcoming=(Fact(term("back-alley", "Hand size"), each),))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         extra = record.score.extra
         return (
-            ("dead", plural(extra["hand_size"], "card"))
+            (term("back-alley", "dead"), _cards(extra["hand_size"]))
             if extra["dead"]
-            else (plural(extra["hand_size"], "card"),)
+            else (_cards(extra["hand_size"]),)
         )
