@@ -196,6 +196,10 @@ FIELDS: tuple[Field, ...] = (
         Choice(
             (*SUITS, Contract.NO_TRUMP.value, Contract.ALL_TRUMP.value),
             allowed=_allowed_contracts,
+            labels=(
+                (Contract.NO_TRUMP.value, term("coinche", "no trump")),
+                (Contract.ALL_TRUMP.value, term("coinche", "all trump")),
+            ),
             note=term("coinche", "no-trump only with the option no_trump, all-trump only with all_trump"),
         ),
         term("coinche", "The trump suit of the contract, or no-trump / all-trump."),
@@ -205,7 +209,14 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "double",
-        Choice(values_of(Double)),
+        Choice(
+            values_of(Double),
+            labels=(
+                (Double.NONE.value, term("coinche", "none")),
+                (Double.COINCHE.value, term("coinche", "coinche")),
+                (Double.SURCOINCHE.value, term("coinche", "surcoinche")),
+            ),
+        ),
         term("coinche", "coinche: doubled by the defence; surcoinche: redoubled by the taker."),
         required=False,
         default=Double.NONE.value,

@@ -348,3 +348,17 @@ def test_the_dutch_klaverjas_page_keeps_the_native_words_with_a_dutch_explanatio
 
     assert "| *nat* | De spelende partij haalde niet meer dan de helft" in page
     assert "## Woordenlijst" in page
+
+
+def test_a_template_says_a_games_words_through_the_filter():
+    from django.template import Context, Template
+
+    from games.facts import Tally
+
+    heading = Tally("rubber", {"A": 1, "B": 0}, 2).heading
+    shown = Template("{% load game_texts %}{{ heading|game_text }} · {{ plain|game_text }}")
+
+    with translation.override("fr"):
+        said = shown.render(Context({"heading": heading, "plain": "Ann"}))
+
+    assert said == "robs gagnés · Ann"
