@@ -7,12 +7,16 @@ import pickle
 
 import pytest
 
-from games import GameError, IllegalDealError, find_game
-from games.terms import Words, code_of, counted, joined, problem, said, term
+from games import GameError, IllegalDealError, find_game, terms
+from games.terms import Words, code_of, joined
+
+# Called through the module, so that ``makemessages`` (whose keywords are these functions' names)
+# does not take the test's sample texts for the project's own.
+mark, sentence, counted_words, broken_rule = terms.term, terms.said, terms.counted, terms.problem
 
 
 def test_a_term_is_its_english_text_with_its_context():
-    word = term("klaverjas", "nat")
+    word = mark("klaverjas", "nat")
 
     assert word == "nat"
     assert isinstance(word, str)
@@ -20,7 +24,7 @@ def test_a_term_is_its_english_text_with_its_context():
 
 
 def test_a_sentence_is_filled_in_english_and_keeps_its_template_and_parameters():
-    line = said("klaverjas", "pit by %(side)s: +100", side="Wij")
+    line = sentence("klaverjas", "pit by %(side)s: +100", side="Wij")
 
     assert line == "pit by Wij: +100"
     assert line.template == "pit by %(side)s: +100"
@@ -28,15 +32,15 @@ def test_a_sentence_is_filled_in_english_and_keeps_its_template_and_parameters()
 
 
 def test_a_counted_text_says_one_or_many_in_english():
-    one = counted("coinche", "%(count)s point", "%(count)s points", 1)
-    many = counted("coinche", "%(count)s point", "%(count)s points", 20)
+    one = counted_words("coinche", "%(count)s point", "%(count)s points", 1)
+    many = counted_words("coinche", "%(count)s point", "%(count)s points", 20)
 
     assert (one, many) == ("1 point", "20 points")
     assert many.plural == "%(count)s points"
 
 
 def test_a_list_keeps_each_part_as_it_was_marked():
-    listed = joined([term("klaverjas", "stuk"), "20"], " + ")
+    listed = joined([mark("klaverjas", "stuk"), "20"], " + ")
 
     assert listed == "stuk + 20"
     assert listed.params["p0"].context == "klaverjas"
@@ -44,7 +48,7 @@ def test_a_list_keeps_each_part_as_it_was_marked():
 
 @pytest.mark.parametrize("copier", [copy.deepcopy, lambda w: pickle.loads(pickle.dumps(w))])
 def test_words_survive_a_copy_and_a_pickle(copier):
-    original = problem("games", "required", "%(field)s is required", field="points")
+    original = broken_rule("games", "required", "%(field)s is required", field="points")
 
     copied = copier(original)
 
@@ -58,7 +62,7 @@ def test_words_survive_a_copy_and_a_pickle(copier):
 
 
 def test_an_error_takes_its_code_from_its_rule_or_its_class():
-    assert GameError("points", problem("games", "wrong_total", "nope")).code == "wrong_total"
+    assert GameError("points", broken_rule("games", "wrong_total", "nope")).code == "wrong_total"
     assert GameError("points", "a plain sentence").code == "invalid_entry"
     assert IllegalDealError(None, "a plain sentence", 0).code == "illegal_deal"
     assert code_of("plain", "fallback") == "fallback"
