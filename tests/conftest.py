@@ -60,6 +60,16 @@ def _test_web_settings(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _back_to_english() -> Iterator[None]:
+    """A request with Accept-Language leaves its language active in the thread (LocaleMiddleware
+    activates it and nothing deactivates it): the next test on this worker must not read French."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _no_bad_token_count_carried_over() -> None:
     """Bad table-link tokens are counted per address in the cache (scoring/throttling.py); the test
     client always comes from 127.0.0.1, so no test starts with another test's count."""

@@ -42,14 +42,6 @@ def compiled_catalogs():
     return
 
 
-@pytest.fixture(autouse=True)
-def back_to_english():
-    """A request with Accept-Language leaves its language active in the thread (LocaleMiddleware
-    activates it and nothing deactivates it): the next test, on this worker, must not read French."""
-    yield
-    translation.deactivate()
-
-
 def _marked() -> list[tuple[str, str, str, str | None, str | None]]:
     """Every marker call in games/: (file, kind, context, template, code)."""
     found = []

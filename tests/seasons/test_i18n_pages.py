@@ -19,7 +19,7 @@ from tests.i18n.pages import english_left as harness_left
 from tests.seasons.conftest import play_evening
 from tests.translated import english_left, spoken
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogs")]
+pytestmark = pytest.mark.django_db
 
 LANGUAGES = ("fr", "nl")
 #: The test's own names, English words some of them.
@@ -66,14 +66,6 @@ PLAYER = (
     "win",
 )
 PLAYERS = ("Players", "Everyone", "What the public sees", "No established rating yet")
-
-
-@pytest.fixture
-def catalogs():
-    """No language left active for the tests that follow (a request's language stays active in
-    its thread once the response is made; the catalogs are compiled at the session's start)."""
-    yield
-    translation.deactivate()
 
 
 @pytest.fixture

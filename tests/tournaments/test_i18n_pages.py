@@ -15,7 +15,7 @@ from tests.tournaments.factories import add_entrants, make_tournament, play_roun
 from tests.translated import english_left, spoken
 from tournaments import services
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks", "catalogs")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
 
 LANGUAGES = ("fr", "nl")
 #: The test's own names, English words some of them; the CSV file's column names (a file's
@@ -77,14 +77,6 @@ PROJECTOR = ("Find your table", "Standings", "tables finished", "Name")
 BRACKET = ("Semi-finals", "Final", "Bracket", "Slide sideways", "scrolls sideways", "Single elimination")
 SLIPS = ("Scan to score this table", "No camera?", "Print", "Back", "Round 1", "Table slips")
 TABLE_SLIPS = ("One slip per table", "Print these once", "Scan to score the match", "No camera?")
-
-
-@pytest.fixture
-def catalogs():
-    """No language left active for the tests that follow (a request's language stays active in
-    its thread once the response is made; the catalogs are compiled at the session's start)."""
-    yield
-    translation.deactivate()
 
 
 @pytest.fixture
