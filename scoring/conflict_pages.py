@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
@@ -31,7 +32,7 @@ def conflict_rows(match: Match, token: str) -> list[dict[str, Any]]:
         rows.append(
             {
                 "conflict": conflict,
-                "scored": entry_words(match, scored.entry) if scored.entry else ("(undone)",),
+                "scored": entry_words(match, scored.entry) if scored.entry else (_("(undone)"),),
                 "scored_by": scored.actor_label,
                 "scored_at": timezone.localtime(scored.created_at),
                 "other": entry_words(match, conflict.entry),
@@ -56,8 +57,12 @@ def resolve(request: HttpRequest, token: str, pk: int) -> HttpResponse:
             source=Source.WEB,
         )
     except ServiceError as error:
-        messages.error(request, f"Nothing changed: {error.rule}.")
+        messages.error(request, _("Nothing changed: %(why)s.") % {"why": error.rule})
     else:
-        said = "the other entry now counts" if use_other else "the scored entry stays"
-        messages.success(request, f"Deal {conflict.number}: {said}.")
+        said = (
+            _("Deal %(number)s: the other entry now counts.")
+            if use_other
+            else _("Deal %(number)s: the scored entry stays.")
+        )
+        messages.success(request, said % {"number": conflict.number})
     return redirect("scoring:table", token=token)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 
 from clubs.errors import InvalidEntry
@@ -64,9 +65,14 @@ def saved_notice(written: Numbered) -> str:
     """What the scorer page says once the deal is in, or once its conflict is recorded."""
     if written.conflict is not None:
         n = written.conflict.number
-        return f"Deal {n} is not saved: another entry for deal {n} is already scored. Both are kept below: decide which one counts."
+        return _(
+            "Deal %(number)s is not saved: another entry for deal %(number)s is already scored. "
+            "Both are kept below: decide which one counts."
+        ) % {"number": n}
     assert written.write is not None
     number = written.write.deal.number
     if written.duplicate:
-        return f"Deal {number} was already saved with the same entry (from another phone)."
-    return f"Deal {number} saved."
+        return _("Deal %(number)s was already saved with the same entry (from another phone).") % {
+            "number": number
+        }
+    return _("Deal %(number)s saved.") % {"number": number}
