@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games import GAMES
 from games.facts import Facts, Tally
@@ -152,7 +152,7 @@ def _deal_views(
         for record, (deal, _) in zip(played.deals, live, strict=True)
     ]
     views += [
-        DealView(deal.number, 0, "", (), (), (), ("voided",), (), deal.version, voided=True)
+        DealView(deal.number, 0, "", (), (), (), (pgettext("deal", "voided"),), (), deal.version, voided=True)
         for deal in voided
     ]
     return sorted(views, key=lambda view: view.number)
