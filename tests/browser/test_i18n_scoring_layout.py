@@ -1,0 +1,81 @@
+"""The scoring pages in French and Dutch on a 360 px phone (#15): their sentences are often longer
+than the English ones, so the scorer page (with an entry error shown), the scoreboard and the new
+match page are drawn in Chromium with the browser's language set, and nothing may overlap, be cut
+or shrink a target, nor fail axe's serious and critical rules. Screenshots go to
+test-artifacts/browser/ (i18n-<language>-<page>.png)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from clubs.demo import load_demo
+from scoring.links import scorer_path
+from tests.browser.accessibility import report, violations
+from tests.browser.layout import layout_problems
+from tests.browser.support import PHONE, shot, sign_in
+from tests.factories import make_match
+from tests.i18n.conftest import compiled_catalogs  # noqa: F401  (the catalogs, compiled first)
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+#: What each language's pages must say (so a page left in English fails here too).
+SAID = {
+    "fr": {"scorer": "Enregistrer la donne", "scoreboard": "Donnes", "new-match": "Commencer la partie"},
+    "nl": {"scorer": "opslaan", "scoreboard": "Spellen", "new-match": "Partij beginnen"},
+}
+
+
+@pytest.fixture
+def demo(tasks_in_process: None) -> Any:
+    return load_demo(with_admin=True)
+
+
+def phone_in(browser: Any, language: str) -> Any:
+    """A 360 px phone whose browser asks for ``language`` (its Accept-Language)."""
+    context = browser.new_context(
+        viewport=PHONE, color_scheme="dark", has_touch=True, is_mobile=True, locale=language
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.mark.parametrize("language", list(SAID))
+def test_the_scoring_pages_fit_a_phone_in_the_language(live_server, browser, demo, language):
+    swiss = Tournament.objects.get(club=demo.club, format="swiss")
+    table = swiss.rounds.get(number=1).tables.get(number=5).games.get().match
+    playing = make_match(  # a match still being played: its scorer page has the entry form
+        club=demo.club,
+        game="klaverjas",
+        sides=["Wij", "Zij"],
+        seats=["Ely", "Fay", "Gus", "Hal"],
+        deals=[{"playing": "Wij", "points": {"Wij": 92, "Zij": 70}}],
+    )
+    page = phone_in(browser, language)
+    sign_in(page, live_server.url)
+    found: dict[str, list[str]] = {}
+    pages = {
+        "scoreboard": f"/matches/{table.pk}/",
+        "new-match": f"/clubs/{demo.club.slug}/matches/new/?game=coinche",
+        "scorer": scorer_path(playing),
+    }
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+        if name == "scorer":  # Save with nothing entered: the refusal shows below the button
+            page.locator("#entry button[type=submit]").click()
+            page.locator("#scorer-alert p").wait_for()
+            page.wait_for_load_state("networkidle")
+            # The status line is sticky: scrolled to the alert it lies over the form by design.
+            page.evaluate("window.scrollTo(0, 0)")
+        text = page.locator("main").inner_text()
+        assert SAID[language][name] in text, (name, language)
+        shot(page, f"i18n-{language}-{name}")
+        problems = layout_problems(page) + [report([v]) for v in violations(page)]
+        if problems:
+            found[name] = problems
+    page.context.close()
+    assert found == {}
