@@ -51,8 +51,8 @@ class ResultStatus(StrEnum):
         return translate(_STATUS_LABELS[self])
 
 
-# Translators: where a match's result stands, after "Result" or "a result that is".
 _STATUS_LABELS = {
+    # Translators: where a match's result stands, after "Result" or "a result that is".
     ResultStatus.OPEN: gettext_noop("being played"),
     ResultStatus.SUBMITTED: gettext_noop("awaiting confirmation"),
     ResultStatus.CONFIRMED: gettext_noop("confirmed"),

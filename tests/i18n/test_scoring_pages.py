@@ -356,3 +356,74 @@ def test_a_refusal_of_the_result_lifecycle_follows_the_active_language() -> None
                     "nl": "wacht op bevestiging",
                 }[language]
             )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_organizers_pages_of_a_match(client: Client, club, language: str) -> None:
+    match = make_match(club=club, deals=[WON])
+    client.force_login(organizer(club))
+    manage = get(client, f"/matches/{match.pk}/manage/", language)
+    speaks(
+        manage,
+        language,
+        english=(
+            "Scorer link",
+            "Open the scorer page",
+            "Print the QR code",
+            "Revoke the link",
+            "Audit trail",
+            "Abandon the match",
+            "QR code of the scorer link",
+            "Rematch (same game and players)",
+        ),
+        said={
+            "fr": (
+                "Lien de marque",
+                "Ouvrir la page de marque",
+                "Journal des opérations",
+                "Partie créée",
+                "QR code du lien de marque",
+            ),
+            "nl": (
+                "Scorelink",
+                "Scorepagina openen",
+                "Logboek",
+                "Partij aangemaakt",
+                "QR-code van de scorelink",
+            ),
+        },
+    )
+    slip = get(client, f"/matches/{match.pk}/print/", language)
+    speaks(
+        slip,
+        language,
+        english=("Scan to score this table.", "No camera?"),
+        said={"fr": ("Scannez pour tenir la marque",), "nl": ("Scan om de score van deze tafel",)},
+    )
+    asked = post(client, f"/matches/{match.pk}/revoke/", {}, language, 200)
+    speaks(
+        asked,
+        language,
+        english=("Revoke the scorer link?", "stop working at once", "No, go back"),
+        said={
+            "fr": ("Révoquer le lien de marque\u00a0?", "Oui, révoquer le lien", "Non, revenir"),
+            "nl": ("Scorelink intrekken?", "Ja, link intrekken", "Nee, terug"),
+        },
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_undo_refused_says_why_in_the_language(client: Client, club, language: str) -> None:
+    match = make_match(club=club, deals=[WON, WON])
+    undo = f"/t/{table_token(match)}/undo/"
+    posted = {"number": "1", "version": "1", "reason": "oops", "match": str(match.pk), "confirm": "yes"}
+    response = client.post(undo, posted, headers={"Accept-Language": language}, follow=True)
+    speaks(
+        response.content.decode(),
+        language,
+        english=("Nothing was undone", "is not the last deal any more"),
+        said={
+            "fr": ("Rien n'a été annulé", "la donne 1 n'est plus la dernière (c'est la donne 2)"),
+            "nl": ("Er is niets ongedaan gemaakt", "spel 1 is niet meer het laatste spel (spel 2 wel)"),
+        },
+    )
