@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from clubs.models import Club
 from scoring.result_states import Confirmation, ResultStatus, choices
@@ -92,7 +93,12 @@ class Match(models.Model):
         indexes = [models.Index(fields=["club", "status"])]
 
     def __str__(self) -> str:
-        return self.title or " v ".join(self.sides)
+        if self.title or not self.sides:
+            return str(self.title)
+        said = str(self.sides[0])
+        for side in self.sides[1:]:  # "Ann v Ben v Cy", in the active language
+            said = pgettext("versus", "%(first)s v %(second)s") % {"first": said, "second": side}
+        return said
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:match", args=[self.pk])

@@ -117,10 +117,22 @@ def test_the_scoreboard(client: Client, club, language: str) -> None:
     speaks(
         page,
         language,
-        english=("Running totals after each deal", ">Deals", "dealt by", "Deals next", "No deal yet"),
+        english=(
+            "Running totals after each deal",
+            ">Deals",
+            "dealt by",
+            "Deals next",
+            "No deal yet",
+            "Ann v Ben",
+        ),
         said={
-            "fr": ("Totaux cumulés après chaque donne", ">Donnes", "Prochain donneur"),
-            "nl": ("Tussenstand na elk spel", ">Spellen", "Volgende gever"),
+            "fr": (
+                "Totaux cumulés après chaque donne",
+                ">Donnes",
+                "Prochain donneur",
+                "<h1>Ann contre Ben</h1>",
+            ),
+            "nl": ("Tussenstand na elk spel", ">Spellen", "Volgende gever", "<h1>Ann tegen Ben</h1>"),
         },
     )
     assert ">1237<" in page  # a score keeps no thousands separator in any language
