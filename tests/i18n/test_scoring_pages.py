@@ -137,6 +137,10 @@ def test_the_scoreboard(client: Client, club, language: str) -> None:
     )
     assert ">1237<" in page  # a score keeps no thousands separator in any language
     assert not re.search(r"1[\s.,\u00a0\u202f]237", page)
+    # The chart's coordinates stay SVG numbers: a French or Dutch "12,5" is no coordinate.
+    coordinates = re.findall(r' (?:x1|x2|y1|y2|cx|cy|x|y)="([^"]*)"', page)
+    assert coordinates
+    assert all(re.fullmatch(r"-?\d+(\.\d+)?", number) for number in coordinates), coordinates
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
