@@ -2,7 +2,7 @@
 than the English ones, so the scorer page (with an entry error shown), the scoreboard and the new
 match page are drawn in Chromium with the browser's language set, and nothing may overlap, be cut
 or shrink a target, nor fail axe's serious and critical rules. Screenshots go to
-test-artifacts/browser/ (i18n-<language>-<page>.png)."""
+test-artifacts/browser/ (i18n-<language>-<size>-<page>.png); Dutch is drawn on a laptop too."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from clubs.demo import load_demo
 from scoring.links import scorer_path
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import PHONE, shot, sign_in
+from tests.browser.support import LAPTOP, PHONE, shot, sign_in
 from tests.factories import make_match
 from tests.i18n.conftest import compiled_catalogs  # noqa: F401  (the catalogs, compiled first)
 from tournaments.models import Tournament
@@ -33,18 +33,20 @@ def demo(tasks_in_process: None) -> Any:
     return load_demo(with_admin=True)
 
 
-def phone_in(browser: Any, language: str) -> Any:
-    """A 360 px phone whose browser asks for ``language`` (its Accept-Language)."""
+def screen_in(browser: Any, language: str, size: dict[str, int]) -> Any:
+    """A screen of ``size`` (a phone's touch below 500 px) whose browser asks for ``language`` (its
+    Accept-Language)."""
+    small = size["width"] < 500
     context = browser.new_context(
-        viewport=PHONE, color_scheme="dark", has_touch=True, is_mobile=True, locale=language
+        viewport=size, color_scheme="dark", has_touch=small, is_mobile=small, locale=language
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
     return page
 
 
-@pytest.mark.parametrize("language", list(SAID))
-def test_the_scoring_pages_fit_a_phone_in_the_language(live_server, browser, demo, language):
+@pytest.mark.parametrize(("language", "size"), [("fr", "phone"), ("nl", "phone"), ("nl", "laptop")])
+def test_the_scoring_pages_fit_the_screen_in_the_language(live_server, browser, demo, language, size):
     swiss = Tournament.objects.get(club=demo.club, format="swiss")
     table = swiss.rounds.get(number=1).tables.get(number=5).games.get().match
     playing = make_match(  # a match still being played: its scorer page has the entry form
@@ -54,7 +56,7 @@ def test_the_scoring_pages_fit_a_phone_in_the_language(live_server, browser, dem
         seats=["Ely", "Fay", "Gus", "Hal"],
         deals=[{"playing": "Wij", "points": {"Wij": 92, "Zij": 70}}],
     )
-    page = phone_in(browser, language)
+    page = screen_in(browser, language, {"phone": PHONE, "laptop": LAPTOP}[size])
     sign_in(page, live_server.url)
     found: dict[str, list[str]] = {}
     pages = {
@@ -73,7 +75,7 @@ def test_the_scoring_pages_fit_a_phone_in_the_language(live_server, browser, dem
             page.evaluate("window.scrollTo(0, 0)")
         text = page.locator("main").inner_text()
         assert SAID[language][name] in text, (name, language)
-        shot(page, f"i18n-{language}-{name}")
+        shot(page, f"i18n-{language}-{size}-{name}")
         problems = layout_problems(page) + [report([v]) for v in violations(page)]
         if problems:
             found[name] = problems
