@@ -17,6 +17,7 @@ from django.utils import translation
 from scoring.links import table_token
 from scoring.result_states import Confirmation, ResultStatus
 from tests.factories import ClubFactory, make_match, organizer
+from tests.i18n.compiled import compiled_catalogs  # noqa: F401  (the catalogs, compiled first)
 from tests.tournaments.factories import make_tournament
 from tournaments import services
 from tournaments.models import PhysicalTable

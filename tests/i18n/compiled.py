@@ -1,6 +1,7 @@
 """The catalogs compiled before a page is asked for in French or Dutch: the ``.mo`` files are
 built from the ``.po`` files in the tree (``compilemessages``), never kept in git, so a test run
-compiles what is missing or older than its catalog."""
+compiles what is missing or older than its catalog. A test module that asks for a page in French
+or Dutch imports :func:`compiled_catalogs` (an autouse fixture of the session)."""
 
 from __future__ import annotations
 
