@@ -1,15 +1,18 @@
 """The catalogs compiled before a page is asked for in French or Dutch: the ``.mo`` files are
 built from the ``.po`` files in the tree (``compilemessages``), never kept in git, so a test run
 compiles what is missing or older than its catalog. A test module that asks for a page in French
-or Dutch imports :func:`compiled_catalogs` (an autouse fixture of the session)."""
+or Dutch imports :func:`compiled_catalogs` (an autouse fixture of the session) and
+:func:`back_to_the_default_language`."""
 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 from django.utils.translation import trans_real
 
 from tests.conftest import missing
@@ -36,3 +39,11 @@ def compiled_catalogs() -> None:
     call_command("compilemessages", verbosity=0)
     trans_real._translations = {}  # catalogs read before they were compiled are read again
     trans_real._default = None
+
+
+@pytest.fixture(autouse=True)
+def back_to_the_default_language() -> Iterator[None]:
+    """The locale middleware activates the language a test's request asked for in this thread and
+    leaves it there; a later test calling a service directly would hear French or Dutch."""
+    yield
+    translation.deactivate()
