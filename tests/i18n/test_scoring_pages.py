@@ -447,3 +447,23 @@ def test_an_undo_refused_says_why_in_the_language(client: Client, club, language
             "nl": ("Er is niets ongedaan gemaakt", "spel 1 is niet meer het laatste spel (spel 2 wel)"),
         },
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "cannot accept a result that is being played: the match is still being played"),
+        ("fr", "impossible d'accepter un résultat (en cours)\u00a0: la partie est encore en cours"),
+        ("nl", "kan een uitslag niet accepteren (bezig): de partij is nog bezig"),
+    ],
+)
+def test_the_api_refuses_in_the_language_asked(client: Client, club, language: str, said: str) -> None:
+    match = make_match(club=club)
+    response = client.post(
+        f"/api/matches/{match.pk}/result/",
+        {"action": "accept", "side": "Ben"},
+        content_type="application/json",
+        headers={"Accept-Language": language, "Authorization": f"Table {table_token(match)}"},
+    )
+    assert response.status_code == 409
+    assert response.json()["error"]["rule"] == said
