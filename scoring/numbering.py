@@ -52,7 +52,9 @@ def deal_number(headers: Any) -> int | None:
         return None
     number = _count(text)
     if number is None or number < 1:
-        raise InvalidEntry(f"{DEAL_NUMBER} must be a deal number (1 or more)", DEAL_NUMBER)
+        raise InvalidEntry(
+            _("%(header)s must be a deal number (1 or more)") % {"header": DEAL_NUMBER}, DEAL_NUMBER
+        )
     return number
 
 
