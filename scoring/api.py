@@ -278,7 +278,7 @@ class GamePreview(APIView):
             after = before.play(body["entry"])
         except GameError as error:
             extra = {"deal": error.deal} if error.deal is not None else {}
-            raise InvalidEntry(error.rule, error.field, **extra) from None
+            raise InvalidEntry(error.rule, error.field, code=getattr(error, "code", None), **extra) from None
         doc = after.as_json()
         return Response({"deal": doc["deals"][-1], "match": doc})
 

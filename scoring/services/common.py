@@ -41,7 +41,7 @@ DEAL_WRITE_COLUMNS = (
 def game_error(error: GameError) -> InvalidEntry:
     """The game's refusal as the services' error, naming the field and the deal."""
     extra: dict[str, Any] = {} if error.deal is None else {"deal": error.deal}
-    return InvalidEntry(error.rule, error.field, **extra)
+    return InvalidEntry(error.rule, error.field, code=getattr(error, "code", None), **extra)
 
 
 def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str, ...] = ()) -> Match:
