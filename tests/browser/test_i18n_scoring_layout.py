@@ -16,10 +16,7 @@ from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, shot, sign_in
 from tests.factories import make_match
-from tests.i18n.compiled import (  # noqa: F401  (the catalogs compiled first, English after each test)
-    back_to_the_default_language,
-    compiled_catalogs,
-)
+from tests.i18n.language import back_to_the_default_language  # noqa: F401  (English after each test)
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -17,10 +17,7 @@ from django.utils import translation
 from scoring.links import table_token
 from scoring.result_states import Confirmation, ResultStatus
 from tests.factories import ClubFactory, make_match, organizer
-from tests.i18n.compiled import (  # noqa: F401  (the catalogs compiled first, English after each test)
-    back_to_the_default_language,
-    compiled_catalogs,
-)
+from tests.i18n.language import back_to_the_default_language  # noqa: F401  (English after each test)
 from tests.tournaments.factories import make_tournament
 from tournaments import services
 from tournaments.models import PhysicalTable
