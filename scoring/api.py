@@ -44,6 +44,7 @@ from scoring.access import can_score, deal_or_404, match_or_404
 from scoring.documents import deal_document, deal_write_document, match_document
 from scoring.links import match_for_token, organizer_links, token_side
 from scoring.models import AuditEvent, Match, Source
+from scoring.services.common import game_error
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
@@ -277,8 +278,7 @@ class GamePreview(APIView):
             before = game.replay(options, body["sides"], previous)
             after = before.play(body["entry"])
         except GameError as error:
-            extra = {"deal": error.deal} if error.deal is not None else {}
-            raise InvalidEntry(error.rule, error.field, code=getattr(error, "code", None), **extra) from None
+            raise game_error(error) from None
         doc = after.as_json()
         return Response({"deal": doc["deals"][-1], "match": doc})
 

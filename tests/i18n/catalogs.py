@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,86 @@ LANGUAGES = ("fr", "nl")
 #: Entries whose French or Dutch is rightly the English word (a name, a word both languages share).
 #: Anything else translated as its own English is a translation forgotten.
 SAME_AS_ENGLISH = frozenset({"Tablescore", "Club", "Match", "Score", "Scores", "Bonus", "Solo"})
+#: Words that stay as they are in French and Dutch: the games' native terms, names and titles.
+NATIVE = frozenset(
+    [
+        "nat",
+        "pit",
+        "roem",
+        "verzaakt",
+        "stuk",
+        "kraak",
+        "rekraak",
+        "superkraak",
+        "gaan",
+        "boompje",
+        "Jas",
+        "Nel",
+        "capot",
+        "Capot",
+        "belote",
+        "Belote",
+        "coinche",
+        "Coinche",
+        "surcoinche",
+        "litige",
+        "générale",
+        "dix",
+        "de",
+        "der",
+        "carré",
+        "tierce",
+        "quarte",
+        "quinte",
+        "chute",
+        "dedans",
+        "Jo",
+        "Jotte",
+        "nullo",
+        "JAM",
+        "Parcellus",
+        "Back",
+        "Alley",
+        "Parlett",
+        "Penguin",
+        "Book",
+        "of",
+        "Card",
+        "Games",
+        "FFB",
+        "Fédération",
+        "Française",
+        "Amsterdam",
+        "Rotterdam",
+        "Klaverjas",
+        "Klaverjassen",
+        "board",
+        "grand",
+        "baby",
+        "Pagat",
+        "Roem",
+        "Kraak",
+    ]
+)
+#: Words a language spells as English does.
+SAME = {
+    "fr": frozenset({"Points", "Option", "Options", "Total"}),
+    "nl": frozenset(
+        {"pot", "contract", "Contract", "best", "of", "three", "Team", "team", "Teams", "Effect"}
+    ),
+}
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def same_as_english_is_fine(text: str, language: str) -> bool:
+    """A translation equal to its English is right when the whole text is a shared word, or every word
+    of it is a native term, a name, or spelled the same in ``language`` (placeholders and numbers aside)."""
+    if text in SAME_AS_ENGLISH:
+        return True
+    words = re.findall(r"[^\W\d_]+", PLACEHOLDER.sub("", text))
+    return all(word in NATIVE or word in SAME[language] or word in SAME_AS_ENGLISH for word in words)
+
+
 #: What a copy of the project for ``makemessages`` leaves out (not sources, or not ours).
 NOT_SOURCES = (
     ".git",
