@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext_lazy
 
 from clubs.access import can_manage, one_or_404
 from scoring.links import is_place, match_for_token, place_now, signed_payload
@@ -19,7 +20,7 @@ from scoring.models import Deal, Match
 from scoring.places import Now, Waiting
 
 #: Why a scorer link is refused, and what to do.
-NOT_VALID = "this scorer link no longer works: it was replaced or revoked, or mistyped"
+NOT_VALID = gettext_lazy("this scorer link no longer works: it was replaced or revoked, or mistyped")
 
 
 def match_or_404(pk: int) -> Match:

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import authentication, exceptions, serializers, status
@@ -70,9 +71,9 @@ def require_organizer_call(request: Request, *, club_id: int | None, running: st
     ``club_id`` when the thing written to has a club yet; a table link never (it may score one
     match and nothing else)."""
     if isinstance(request.auth, TableGrant):
-        raise DjangoPermissionDenied(f"a table link cannot run {running}")
+        raise DjangoPermissionDenied(_("a table link cannot run %(what)s") % {"what": running})
     if not is_signed_in(request.user):
-        raise SignInRequired("sign in as an organizer of the club")
+        raise SignInRequired(_("sign in as an organizer of the club"))
     if club_id is not None:
         require_organizer(request.user, club_id)
 
@@ -101,7 +102,7 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
         if match is None:
             if signed:
                 count_refused(request)
-            raise exceptions.AuthenticationFailed("this table link is not valid (revoked or mistyped)")
+            raise exceptions.AuthenticationFailed(_("this table link is not valid (revoked or mistyped)"))
         return AnonymousUser(), TableGrant(match, token_side(token))
 
     def authenticate_header(self, request: Request) -> str:
@@ -137,8 +138,8 @@ def _match_to_write(request: Request, pk: int) -> Match:
 def _require_scorer(request: Request, match: Match) -> None:
     if not can_score(request.user, granted_match(request), match):
         if not is_signed_in(request.user) and request.auth is None:
-            raise exceptions.NotAuthenticated("sign in, or use this table's scorer link")
-        raise exceptions.PermissionDenied("you may not score this match")
+            raise exceptions.NotAuthenticated(_("sign in, or use this table's scorer link"))
+        raise exceptions.PermissionDenied(_("you may not score this match"))
 
 
 def _answer(write: DealWrite) -> dict[str, Any]:
@@ -158,7 +159,7 @@ def _if_match(request: Request) -> int | None:
         return None
     found = _ETAG_NUMBER.match(raw)
     if not found:
-        raise ServiceError("If-Match must be the version number being corrected", "If-Match")
+        raise ServiceError(_("If-Match must be the version number being corrected"), "If-Match")
     return int(found.group(1))
 
 
@@ -217,7 +218,7 @@ def _game_or_404(key: str) -> Any:
     try:
         return find_game(key)
     except UnknownGameError:
-        raise Http404("no such game") from None
+        raise Http404(_("no such game")) from None
 
 
 class GameDetail(APIView):
@@ -261,16 +262,16 @@ class GamePreview(APIView):
         game = _game_or_404(key)
         body = request.data
         if not isinstance(body, dict):
-            raise InvalidEntry("the body must be a JSON object", None)
+            raise InvalidEntry(_("the body must be a JSON object"), None)
         for name in ("sides", "entry"):
             if name not in body:
-                raise InvalidEntry(f"{name} is required", name)
+                raise InvalidEntry(_("%(name)s is required") % {"name": name}, name)
         previous = body.get("deals", [])
         if not isinstance(previous, list):
-            raise InvalidEntry("deals must be a list of entries", "deals")
+            raise InvalidEntry(_("deals must be a list of entries"), "deals")
         options = body.get("options") or {}
         if not isinstance(options, dict):
-            raise InvalidEntry("options must be an object", "options")
+            raise InvalidEntry(_("options must be an object"), "options")
         if body.get("preset") is not None:
             options = {**options, "preset": body["preset"]}
         try:
@@ -334,7 +335,7 @@ class MatchCollection(APIView):
             raise exceptions.PermissionDenied("a table link cannot create matches")
         data = request.data if isinstance(request.data, dict) else None
         if data is None:
-            raise InvalidEntry("the body must be a JSON object", None)
+            raise InvalidEntry(_("the body must be a JSON object"), None)
         form = MatchCreateSerializer(data=data)
         if not form.is_valid():
             raise invalid_entry(form.errors)
@@ -413,7 +414,7 @@ class MatchDeals(APIView):
         _require_scorer(request, match)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 120:
-            raise InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
+            raise InvalidEntry(_("Idempotency-Key must be 1 to 120 characters"), "Idempotency-Key")
         if granted_match(request) is not None:
             conflicts.note_contact(match, numbering.outbox_count(request.headers))
         written = conflicts.deal_record_numbered(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -52,7 +53,9 @@ class ResultActionInput(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(self.initial_data) - set(self.fields))
         if unknown:
-            raise serializers.ValidationError({unknown[0]: f"{unknown[0]} is not a field of a result action"})
+            raise serializers.ValidationError(
+                {unknown[0]: _("%(name)s is not a field of a result action") % {"name": unknown[0]}}
+            )
         attrs["action"] = Action(attrs["action"])
         return attrs
 
@@ -60,7 +63,7 @@ class ResultActionInput(serializers.Serializer[Any]):
 def result_arguments(data: Any) -> dict[str, Any]:
     """The body as :func:`scoring.results.result_act`'s arguments, or the 400 naming the field."""
     if not isinstance(data, dict):
-        raise invalid_entry({"non_field_errors": ["the body must be a JSON object"]})
+        raise invalid_entry({"non_field_errors": [_("the body must be a JSON object")]})
     form = ResultActionInput(data=data)
     if not form.is_valid():
         raise invalid_entry(form.errors)

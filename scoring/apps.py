@@ -7,11 +7,14 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         """The scoring app's part of a club: its matches with their trail, and the demo's matches."""
+        from django.utils.translation import gettext
+
         from clubs.parts import ClubPart, register
-        from scoring import bindings
+        from scoring import bindings, result_states
         from scoring.demo import load_match_demo
 
         bindings.register()
+        result_states.translate = gettext  # its labels and refusals, in the active language
         register(
             ClubPart(
                 app=self.label,

@@ -24,6 +24,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.access import Actor
 from clubs.errors import Conflict, NotFound
@@ -56,10 +57,10 @@ class Numbered:
 
 def conflict_rule(conflict: DealConflict) -> str:
     """The refusal a conflicting entry gets, in words."""
-    return (
-        f"deal {conflict.number} is already scored with another entry; both are kept until the table "
+    return _(
+        "deal %(number)s is already scored with another entry; both are kept until the table "
         "or the director decides which one counts"
-    )
+    ) % {"number": conflict.number}
 
 
 def refuse_conflict(written: Numbered, field: str) -> deals.DealWrite:
@@ -84,7 +85,7 @@ def deal_record_numbered(
     """Record ``entry`` as deal ``number`` of the match (see the module's doc); ``number=None``
     records the next deal, as ``deals.deal_record`` does."""
     if number is not None and number < 1:
-        raise Conflict("a deal number starts at 1", "number")
+        raise Conflict(_("a deal number starts at 1"), "number")
     with transaction.atomic():
         match = locked_match(match_id, with_state=True)
         repeated = (
@@ -100,7 +101,9 @@ def deal_record_numbered(
             last = Deal.objects.filter(match=match).aggregate(last=Max("number"))["last"] or 0
             if number > last + 1:
                 raise Conflict(
-                    f"deal {last + 1} is not scored yet: the deals go in order", "number", next=last + 1
+                    _("deal %(number)s is not scored yet: the deals go in order") % {"number": last + 1},
+                    "number",
+                    next=last + 1,
                 )
         write = deals.deal_record(
             match_id=match_id, entry=entry, actor=actor, source=source, idempotency_key=idempotency_key
@@ -146,9 +149,12 @@ def conflict_resolve(
         match = locked_match(match_id)
         conflict = DealConflict.objects.select_for_update().filter(pk=conflict_id, match=match).first()
         if conflict is None:
-            raise NotFound("no such conflict", "conflict")
+            raise NotFound(_("no such conflict"), "conflict")
         if conflict.resolved_at is not None:
-            raise Conflict(f"the conflict on deal {conflict.number} was already settled", "conflict")
+            raise Conflict(
+                _("the conflict on deal %(number)s was already settled") % {"number": conflict.number},
+                "conflict",
+            )
         if use_other:
             deal = Deal.objects.get(match=match, number=conflict.number)
             deals.deal_correct(

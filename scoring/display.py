@@ -17,6 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from games import GAMES
 from games.facts import Facts, Tally
 from games.match import MatchState, Result, Table
@@ -81,12 +84,15 @@ class Board:
     @property
     def banner(self) -> str:
         if self.abandoned:
-            return "Match abandoned"
+            return _("Match abandoned")
         if not self.finished:
             return ""
         if self.winner is None:
-            return "Drawn"
-        return f"{self.winner} win{'' if self.seating.named_after_players(self.winner) else 's'}!"
+            return _("Drawn")
+        if self.seating.named_after_players(self.winner):  # "Ann & Cy win!"
+            return _("%(players)s win!") % {"players": self.winner}
+        # Translators: %(side)s is a side's name: a team ("Wij", "Us") or one player.
+        return _("%(side)s wins!") % {"side": self.winner}
 
     @property
     def next_deal_number(self) -> int:
@@ -103,8 +109,12 @@ def _next_lines(played: MatchState[Any], seating: Seating, facts: Facts) -> tupl
     if dealer is None:
         return ()
     return (
-        f"Deals next: {seating.who(dealer)}",
-        *(f"{game_text(fact.label)}: {game_text(fact.text)}" for fact in facts.upcoming),
+        # Translators: who deals the next deal (French: donneur; Dutch: gever).
+        _("Deals next: %(dealer)s") % {"dealer": seating.who(dealer)},
+        *(
+            _("%(label)s: %(text)s") % {"label": game_text(fact.label), "text": game_text(fact.text)}
+            for fact in facts.upcoming
+        ),
     )
 
 
@@ -113,10 +123,14 @@ def _progress(facts: Facts, deal_count: int) -> str:
     if facts.tally is not None:
         parts.append(game_text(facts.tally.goal))
     if facts.target is not None:
-        parts.append(f"Playing to {facts.target}")
+        parts.append(_("Playing to %(target)s") % {"target": facts.target})
     if facts.deals is not None:
         deals = facts.deals
-        parts.append(f"Deal {deal_count + 1} of {deals}" if deal_count < deals else f"{deals} deals played")
+        parts.append(
+            _("Deal %(number)s of %(deals)s") % {"number": deal_count + 1, "deals": deals}
+            if deal_count < deals
+            else ngettext("%(deals)s deal played", "%(deals)s deals played", deals) % {"deals": deals}
+        )
     return " · ".join(parts)
 
 
@@ -142,7 +156,7 @@ def _deal_views(
         for record, (deal, _) in zip(played.deals, live, strict=True)
     ]
     views += [
-        DealView(deal.number, 0, "", (), (), (), ("voided",), (), deal.version, voided=True)
+        DealView(deal.number, 0, "", (), (), (), (pgettext("deal", "voided"),), (), deal.version, voided=True)
         for deal in voided
     ]
     return sorted(views, key=lambda view: view.number)

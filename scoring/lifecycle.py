@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
@@ -58,9 +59,13 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
         closed = closed_name(match)
         raise Conflict(why_not(status, closed), None, code=refusal_code(status, closed), result=status.value)
     if status == ResultStatus.FINAL and not reason.strip():
-        raise InvalidEntry(
-            f"{closed_name(match) or 'the round'} is closed: say why its result is corrected", "reason"
+        closed = closed_name(match)
+        said = (
+            _("%(round)s is closed: say why its result is corrected") % {"round": closed}
+            if closed
+            else _("the round is closed: say why its result is corrected")
         )
+        raise InvalidEntry(said, "reason")
 
 
 def move(match: Match, to: ResultStatus, actor: Actor, **detail: Any) -> None:

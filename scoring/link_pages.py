@@ -19,6 +19,8 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -30,15 +32,17 @@ from scoring.throttling import BadTokenThrottle, TooManyBadTokens, count_refused
 
 #: What the organizer's confirmation posts back.
 CONFIRMED = "yes"
-NOT_FOUND = "No table has this code. Check it on the slip, or ask the organizer for a new one."
+NOT_FOUND = gettext_lazy("No table has this code. Check it on the slip, or ask the organizer for a new one.")
 
 
 class TableCodeForm(forms.Form):
     code = forms.CharField(
-        label="Table code",
+        label=gettext_lazy("Table code"),
         max_length=40,
-        help_text="The code printed under the QR code, like 7KM4 QX2. Capitals or not, spaces or not.",
-        error_messages={"required": "Type the code printed under the QR code."},
+        help_text=gettext_lazy(
+            "The code printed under the QR code, like 7KM4 QX2. Capitals or not, spaces or not."
+        ),
+        error_messages={"required": gettext_lazy("Type the code printed under the QR code.")},
     )
 
 
@@ -108,3 +112,29 @@ def confirmation(
             "back": back,
         },
     )
+
+
+def revoke_words(*, renew: bool) -> dict[str, str]:
+    """What the organizer is asked before revoking (or renewing) a match's scorer link: whole
+    sentences, one set per choice."""
+    if renew:
+        return {
+            "question": _("Replace the scorer link?"),
+            "consequence": _(
+                "The link, its QR code and its table code stop working at once: the table scans the new one "
+                "to go on."
+            ),
+            "yes": _("Yes, replace the link"),
+        }
+    return {
+        "question": _("Revoke the scorer link?"),
+        "consequence": _(
+            "The link, its QR code and its table code stop working at once: nobody can score through a link."
+        ),
+        "yes": _("Yes, revoke the link"),
+    }
+
+
+def revoke_done(*, renew: bool) -> str:
+    """What the organizer is told once the scorer link is revoked (or renewed)."""
+    return _("A new scorer link is ready.") if renew else _("The scorer link no longer works.")

@@ -15,15 +15,17 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from clubs.models import Club
 from scoring.result_states import Confirmation, ResultStatus, choices
 
 
 class MatchStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    FINISHED = "finished", "Finished"
-    ABANDONED = "abandoned", "Abandoned"
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 def new_table_secret() -> str:
@@ -91,7 +93,12 @@ class Match(models.Model):
         indexes = [models.Index(fields=["club", "status"])]
 
     def __str__(self) -> str:
-        return self.title or " v ".join(self.sides)
+        if self.title or not self.sides:
+            return str(self.title)
+        said = str(self.sides[0])
+        for side in self.sides[1:]:  # "Ann v Ben v Cy", in the active language
+            said = pgettext("versus", "%(first)s v %(second)s") % {"first": said, "second": side}
+        return said
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:match", args=[self.pk])
@@ -120,10 +127,10 @@ class Deal(models.Model):
 
 
 class Source(models.TextChoices):
-    WEB = "web", "Web form"
+    WEB = "web", _("Web form")
     API = "api", "API"
-    ADMIN = "admin", "Organizer"
-    IMPORT = "import", "Import"
+    ADMIN = "admin", _("Organizer")
+    IMPORT = "import", _("Import")
 
 
 class DealVersion(models.Model):
@@ -168,25 +175,25 @@ class IdempotentRequest(models.Model):
 
 
 class AuditAction(models.TextChoices):
-    MATCH_CREATED = "match_created", "Match created"
-    DEAL_RECORDED = "deal_recorded", "Deal recorded"
-    DEAL_CORRECTED = "deal_corrected", "Deal corrected"
-    DEAL_VOIDED = "deal_voided", "Deal voided"
-    MATCH_ABANDONED = "match_abandoned", "Match abandoned"
-    LINK_REVOKED = "link_revoked", "Table link revoked"
-    LINK_RENEWED = "link_renewed", "Table link renewed"
-    RESULT_SUBMITTED = "result_submitted", "Result submitted"
-    RESULT_CONFIRMED = "result_confirmed", "Result confirmed"
-    RESULT_OPENED = "result_opened", "Result open again"
-    RESULT_ACCEPTED = "result_accepted", "Result accepted"
-    RESULT_REJECTED = "result_rejected", "Result rejected"
-    RESULT_RESOLVED = "result_resolved", "Dispute resolved"
-    RESULT_VOIDED = "result_voided", "Result voided"
-    RESULT_REOPENED = "result_reopened", "Result reopened"
-    RESULT_CLOSED = "result_closed", "Round closed"
-    RESULT_CORRECTED = "result_corrected", "Corrected after the round closed"
-    CONFLICT_RECORDED = "conflict_recorded", "Conflicting entry recorded"
-    CONFLICT_RESOLVED = "conflict_resolved", "Conflict resolved"
+    MATCH_CREATED = "match_created", _("Match created")
+    DEAL_RECORDED = "deal_recorded", _("Deal recorded")
+    DEAL_CORRECTED = "deal_corrected", _("Deal corrected")
+    DEAL_VOIDED = "deal_voided", _("Deal voided")
+    MATCH_ABANDONED = "match_abandoned", _("Match abandoned")
+    LINK_REVOKED = "link_revoked", _("Table link revoked")
+    LINK_RENEWED = "link_renewed", _("Table link renewed")
+    RESULT_SUBMITTED = "result_submitted", _("Result submitted")
+    RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
+    RESULT_OPENED = "result_opened", _("Result open again")
+    RESULT_ACCEPTED = "result_accepted", _("Result accepted")
+    RESULT_REJECTED = "result_rejected", _("Result rejected")
+    RESULT_RESOLVED = "result_resolved", _("Dispute resolved")
+    RESULT_VOIDED = "result_voided", _("Result voided")
+    RESULT_REOPENED = "result_reopened", _("Result reopened")
+    RESULT_CLOSED = "result_closed", _("Round closed")
+    RESULT_CORRECTED = "result_corrected", _("Corrected after the round closed")
+    CONFLICT_RECORDED = "conflict_recorded", _("Conflicting entry recorded")
+    CONFLICT_RESOLVED = "conflict_resolved", _("Conflict resolved")
 
 
 class AuditEvent(models.Model):
@@ -212,8 +219,8 @@ class AuditEvent(models.Model):
 
 
 class ConflictResolution(models.TextChoices):
-    KEPT = "kept", "The scored entry kept"
-    REPLACED = "replaced", "The other entry used"
+    KEPT = "kept", _("The scored entry kept")
+    REPLACED = "replaced", _("The other entry used")
 
 
 class DealConflict(models.Model):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 
 from clubs.errors import InvalidEntry
@@ -51,7 +52,9 @@ def deal_number(headers: Any) -> int | None:
         return None
     number = _count(text)
     if number is None or number < 1:
-        raise InvalidEntry(f"{DEAL_NUMBER} must be a deal number (1 or more)", DEAL_NUMBER)
+        raise InvalidEntry(
+            _("%(header)s must be a deal number (1 or more)") % {"header": DEAL_NUMBER}, DEAL_NUMBER
+        )
     return number
 
 
@@ -64,9 +67,14 @@ def saved_notice(written: Numbered) -> str:
     """What the scorer page says once the deal is in, or once its conflict is recorded."""
     if written.conflict is not None:
         n = written.conflict.number
-        return f"Deal {n} is not saved: another entry for deal {n} is already scored. Both are kept below: decide which one counts."
+        return _(
+            "Deal %(number)s is not saved: another entry for deal %(number)s is already scored. "
+            "Both are kept below: decide which one counts."
+        ) % {"number": n}
     assert written.write is not None
     number = written.write.deal.number
     if written.duplicate:
-        return f"Deal {number} was already saved with the same entry (from another phone)."
-    return f"Deal {number} saved."
+        return _("Deal %(number)s was already saved with the same entry (from another phone).") % {
+            "number": number
+        }
+    return _("Deal %(number)s saved.") % {"number": number}

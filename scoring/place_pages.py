@@ -23,6 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -31,7 +32,7 @@ from scoring.places import Now
 
 #: Seconds between two polls of a place's link (the waiting page, the scorer page).
 FOLLOW_SECONDS = 5
-MOVED_ON = (
+MOVED_ON = gettext_lazy(
     "Not saved: this table has moved on to another match since the page was opened. The page now "
     "shows the match played at the table now; if your entry was for the earlier match, call the director."
 )
@@ -85,7 +86,7 @@ def moved_on(request: HttpRequest, token: str) -> HttpResponse | None:
     messages.error(request, MOVED_ON)
     here = reverse("scoring:table", args=[token])
     if request.htmx:  # type: ignore[attr-defined]
-        response = HttpResponse(MOVED_ON, status=409, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(str(MOVED_ON), status=409, content_type="text/plain; charset=utf-8")
         response["HX-Redirect"] = here
         return response
     return redirect(here)

@@ -10,14 +10,17 @@ from __future__ import annotations
 import io
 
 import segno
+from django.utils.html import escape
+from django.utils.translation import gettext_lazy
 
 #: What a screen reader says of the code.
-LABEL = "QR code of the scorer link"
+LABEL = gettext_lazy("QR code of the scorer link")
 
 
 def qr_svg(url: str, *, scale: int = 4, css_class: str = "qr") -> str:
     """A standalone SVG document of ``url`` (scales to its container through its view box), named
     for screen readers."""
+    label = str(LABEL)  # in the active language
     code = segno.make(url, error="m")
     out = io.BytesIO()
     code.save(
@@ -31,7 +34,7 @@ def qr_svg(url: str, *, scale: int = 4, css_class: str = "qr") -> str:
         svgns=True,
         omitsize=True,
         svgclass=css_class,
-        title=LABEL,
+        title=label,
         nl=False,
     )
-    return out.getvalue().decode().replace("<svg ", f'<svg role="img" aria-label="{LABEL}" ', 1)
+    return out.getvalue().decode().replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)

@@ -18,6 +18,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
@@ -55,8 +57,8 @@ def _sentence(rule: str) -> str:
 
 
 DONE = {
-    Action.ACCEPT: "Result accepted: it counts now.",
-    Action.REJECT: "Problem reported: the director decides.",
+    Action.ACCEPT: gettext_lazy("Result accepted: it counts now."),
+    Action.REJECT: gettext_lazy("Problem reported: the director decides."),
 }
 
 
@@ -64,7 +66,10 @@ class ResultAnswerForm(forms.Form):
     """What the other side says on the scorer page: accept, or reject with a reason."""
 
     action = forms.ChoiceField(
-        choices=[(Action.ACCEPT.value, "Accept"), (Action.REJECT.value, "Report a problem")]
+        choices=[
+            (Action.ACCEPT.value, gettext_lazy("Accept")),
+            (Action.REJECT.value, gettext_lazy("Report a problem")),
+        ]
     )
     side = forms.CharField(max_length=120, required=False)
     reason = forms.CharField(max_length=300, required=False)
@@ -75,7 +80,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
     """Accept or reject the match's result from the scorer page."""
     match = scorer_match(token)
     form = ResultAnswerForm(request.POST)
-    problem, status = "Choose Accept or Report a problem.", 422
+    problem, status = _("Choose Accept or Report a problem."), 422
     if form.is_valid():
         action = Action(form.cleaned_data["action"])
         try:
@@ -91,7 +96,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
             problem, status = _sentence(error.rule), error.status
         else:
             problem, status = "", 200
-    notice = DONE[Action(form.cleaned_data["action"])] if status == 200 else ""
+    notice = str(DONE[Action(form.cleaned_data["action"])]) if status == 200 else ""
     if not request.htmx:  # type: ignore[attr-defined]
         (messages.success if notice else messages.error)(request, notice or problem)
         return redirect(reverse("scoring:table", args=[token]) + "#result")

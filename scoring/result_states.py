@@ -11,15 +11,29 @@ director (an organizer of the club: what an organizer enters counts as confirmed
 :func:`after_write` says where a deal entered, corrected or voided leaves the result. A refusal
 is a :class:`Refused` whose message names the state, for the 409 the edges answer.
 
+Its words (the states' labels, the refusals) are in English here, marked for the catalogs with
+:func:`gettext_noop`; the scoring app installs Django's ``gettext`` as :data:`translate` in its
+``ready()``, so a label or a refusal is said in the language active when it is read, while this
+module imports no Django.
+
 What this module does not do: store anything, lock anything or audit anything
 (``scoring/results.py`` does, around this table).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+
+
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for the catalogs (``makemessages`` finds it by this name); translated later."""
+    return text
+
+
+#: How a word of this module is said in the active language (the scoring app installs gettext).
+translate: Callable[[str], str] = gettext_noop
 
 
 class ResultStatus(StrEnum):
@@ -34,16 +48,17 @@ class ResultStatus(StrEnum):
 
     @property
     def label(self) -> str:
-        return _STATUS_LABELS[self]
+        return translate(_STATUS_LABELS[self])
 
 
 _STATUS_LABELS = {
-    ResultStatus.OPEN: "being played",
-    ResultStatus.SUBMITTED: "awaiting confirmation",
-    ResultStatus.CONFIRMED: "confirmed",
-    ResultStatus.DISPUTED: "disputed",
-    ResultStatus.FINAL: "final",
-    ResultStatus.VOID: "void",
+    # Translators: where a match's result stands, after "Result" or "a result that is".
+    ResultStatus.OPEN: gettext_noop("being played"),
+    ResultStatus.SUBMITTED: gettext_noop("awaiting confirmation"),
+    ResultStatus.CONFIRMED: gettext_noop("confirmed"),
+    ResultStatus.DISPUTED: gettext_noop("disputed"),
+    ResultStatus.FINAL: gettext_noop("final"),
+    ResultStatus.VOID: gettext_noop("void"),
 }
 
 #: The results a tournament's standings count.
@@ -60,14 +75,14 @@ class Confirmation(StrEnum):
 
     @property
     def label(self) -> str:
-        return _CONFIRMATION_LABELS[self]
+        return translate(_CONFIRMATION_LABELS[self])
 
 
 _CONFIRMATION_LABELS = {
-    Confirmation.NONE: "None: a finished match counts at once",
-    Confirmation.HAND_OVER: "Hand-over: the phone is passed across and the other side accepts",
-    Confirmation.OWN_DEVICE: "Own device: each side opens its own link",
-    Confirmation.DOUBLE_BLIND: "Double-blind: both sides enter the match",
+    Confirmation.NONE: gettext_noop("None: a finished match counts at once"),
+    Confirmation.HAND_OVER: gettext_noop("Hand-over: the phone is passed across and the other side accepts"),
+    Confirmation.OWN_DEVICE: gettext_noop("Own device: each side opens its own link"),
+    Confirmation.DOUBLE_BLIND: gettext_noop("Double-blind: both sides enter the match"),
 }
 
 #: The modes a tournament may choose today (double-blind is declared, not built yet).
@@ -136,20 +151,38 @@ TRANSITIONS: Mapping[tuple[ResultStatus, Action], Transition] = {
 }
 
 _WHY_NOT = {
-    S.OPEN: "the match is still being played",
-    S.SUBMITTED: "the result is awaiting confirmation",
-    S.CONFIRMED: "the result is confirmed already",
-    S.DISPUTED: "the result is disputed: the director decides",
-    S.FINAL: "the round is closed: call the director",
-    S.VOID: "the result was voided by the director",
+    S.OPEN: gettext_noop("the match is still being played"),
+    S.SUBMITTED: gettext_noop("the result is awaiting confirmation"),
+    S.CONFIRMED: gettext_noop("the result is confirmed already"),
+    S.DISPUTED: gettext_noop("the result is disputed: the director decides"),
+    S.FINAL: gettext_noop("the round is closed: call the director"),
+    S.VOID: gettext_noop("the result was voided by the director"),
+}
+#: A refused action, one whole sentence per action (``status``: a state's label; ``why``: why_not).
+_CANNOT = {
+    Action.ACCEPT: gettext_noop("cannot accept a result that is %(status)s: %(why)s"),
+    Action.REJECT: gettext_noop("cannot reject a result that is %(status)s: %(why)s"),
+    Action.RESOLVE: gettext_noop("cannot resolve a result that is %(status)s: %(why)s"),
+    Action.VOID: gettext_noop("cannot void a result that is %(status)s: %(why)s"),
+    Action.REOPEN: gettext_noop("cannot reopen a result that is %(status)s: %(why)s"),
+    Action.CLOSE: gettext_noop("cannot close a result that is %(status)s: %(why)s"),
+}
+#: An action taken by someone it is not for, one whole sentence per action.
+_ONLY = {
+    Action.ACCEPT: gettext_noop("only the director or table may accept a result that is %(status)s"),
+    Action.REJECT: gettext_noop("only the director or table may reject a result that is %(status)s"),
+    Action.RESOLVE: gettext_noop("only the director may resolve a result that is %(status)s"),
+    Action.VOID: gettext_noop("only the director may void a result that is %(status)s"),
+    Action.REOPEN: gettext_noop("only the director may reopen a result that is %(status)s"),
+    Action.CLOSE: gettext_noop("only the system may close a result that is %(status)s"),
 }
 
 
 def why_not(status: ResultStatus, closed: str = "") -> str:
     """Why nothing more can be done by the table in ``status`` (``closed``: the round's name)."""
     if status == S.FINAL and closed:
-        return f"{closed} is closed: call the director"
-    return _WHY_NOT[status]
+        return translate(gettext_noop("%(round)s is closed: call the director")) % {"round": closed}
+    return translate(_WHY_NOT[status])
 
 
 def refusal_code(status: ResultStatus, closed: str = "") -> str:
@@ -161,15 +194,11 @@ def step(status: ResultStatus, action: Action, role: Role, *, closed: str = "") 
     """The state ``action`` by ``role`` leads to from ``status``; :class:`Refused` otherwise."""
     found = TRANSITIONS.get((status, action))
     if found is None:
-        raise Refused(
-            f"cannot {action} a result that is {status.label}: {why_not(status, closed)}",
-            status,
-            code=refusal_code(status, closed),
-        )
+        said = {"status": status.label, "why": why_not(status, closed)}
+        raise Refused(translate(_CANNOT[action]) % said, status, code=refusal_code(status, closed))
     if role not in found.by:
-        who = " or ".join(sorted(r.value for r in found.by))
         raise Refused(
-            f"only the {who} may {action} a result that is {status.label}",
+            translate(_ONLY[action]) % {"status": status.label},
             status,
             code=f"{'_or_'.join(sorted(r.value for r in found.by))}_only",
         )

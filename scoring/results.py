@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
@@ -41,9 +43,9 @@ AUDITED = {
 }
 #: The actions that need a reason: a rejection says what is wrong, the director says why.
 NEED_A_REASON = {
-    Action.REJECT: "say what is wrong with the result",
-    Action.VOID: "say why the result is voided",
-    Action.REOPEN: "say why the result is reopened",
+    Action.REJECT: gettext_lazy("say what is wrong with the result"),
+    Action.VOID: gettext_lazy("say why the result is voided"),
+    Action.REOPEN: gettext_lazy("say why the result is reopened"),
 }
 #: The actions a side takes in its own name.
 BY_A_SIDE = frozenset({Action.ACCEPT, Action.REJECT})
@@ -71,7 +73,7 @@ def result_act(
             raise Conflict(str(error), "action", code=error.code, result=status.value) from None
         side = _acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
         if action in NEED_A_REASON and not reason:
-            raise InvalidEntry(NEED_A_REASON[action], "reason")
+            raise InvalidEntry(str(NEED_A_REASON[action]), "reason")
         finished = match.status == MatchStatus.FINISHED
         to = landing(to, finished=finished, confirmation=Confirmation(match.confirmation))
         move(match, to, actor, by=side, reason=reason)
@@ -91,14 +93,17 @@ def _acting_side(match: Match, actor: Actor, side: str | None, link_side: int | 
         return ""
     if match.confirmation == Confirmation.OWN_DEVICE and role == Role.TABLE:
         if link_side is None or not 0 <= link_side < len(match.sides):
-            raise Conflict("each side accepts or rejects through its own link", "side")
+            raise Conflict(_("each side accepts or rejects through its own link"), "side")
         if side is not None and side != match.sides[link_side]:
             raise InvalidEntry(
-                f"this link is {match.sides[link_side]}'s: it speaks for that side only", "side"
+                _("this link is %(side)s's: it speaks for that side only") % {"side": match.sides[link_side]},
+                "side",
             )
         return str(match.sides[link_side])
     if side is None or side not in match.sides:
-        raise InvalidEntry(f"side must be one of the match's sides: {', '.join(match.sides)}", "side")
+        raise InvalidEntry(
+            _("side must be one of the match's sides: %(sides)s") % {"sides": ", ".join(match.sides)}, "side"
+        )
     return side
 
 

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext as _
+
 from games import Game, GameError, find_game
 from games.declaration import TableShape, When
 from games.seats import compass, side_of_seat
@@ -45,10 +47,13 @@ def side_bound_options(game: type[Game[Any]], chosen: Mapping[str, Any]) -> set[
 def table_label(shape: TableShape) -> str:
     """A table in words: "4 players, two sides of 2", "5 players, each on their own"."""
     if shape.partnerships:
-        return f"{shape.seats} players, two sides of {shape.seats // 2}"
+        return _("%(seats)s players, two sides of %(each)s") % {
+            "seats": shape.seats,
+            "each": shape.seats // 2,
+        }
     if shape.min_sides == shape.max_sides:
-        return f"{shape.max_sides} players, each on their own"
-    return f"{shape.min_sides} to {shape.max_sides} players"
+        return _("%(players)s players, each on their own") % {"players": shape.max_sides}
+    return _("%(low)s to %(high)s players") % {"low": shape.min_sides, "high": shape.max_sides}
 
 
 def table_links(game: type[Game[Any]], current: TableShape | None) -> list[dict[str, Any]]:
@@ -85,8 +90,11 @@ def partner_note(shape: TableShape) -> str:
         return ""
     names = compass(shape.seats)
     first, second = (_and([n for i, n in enumerate(names) if side_of_seat(i) == side]) for side in (0, 1))
-    return f"{first} are partners (side 1), {second} (side 2)."
+    return _("%(first)s are partners (side 1), %(second)s (side 2).") % {"first": first, "second": second}
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    # Translators: the last two of a list of seats: "North, East and South".
+    return _("%(some)s and %(last)s") % {"some": ", ".join(items[:-1]), "last": items[-1]}

@@ -27,6 +27,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext as _
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -116,7 +117,9 @@ def count_refused(request: Any) -> None:
 
 def too_many_response(error: TooManyBadTokens) -> HttpResponse:
     response = HttpResponse(
-        f"Too many invalid scorer links from this network. Try again in {error.retry_after} seconds.\n",
+        _("Too many invalid scorer links from this network. Try again in %(seconds)s seconds.")
+        % {"seconds": error.retry_after}
+        + "\n",
         status=429,
         content_type="text/plain; charset=utf-8",
     )

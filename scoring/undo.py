@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
@@ -53,16 +54,16 @@ def undo_control(board: Board, token: str) -> dict[str, Any]:
 def _refusal(match: Match, posted: int, last: tuple[int, int] | None) -> str | None:
     """Why the undo of deal ``posted`` cannot go on, in words; ``None`` when it can."""
     if match.status != MatchStatus.IN_PROGRESS:
-        return "Nothing was undone: the match is over. To change a deal now, call the director."
+        return _("Nothing was undone: the match is over. To change a deal now, call the director.")
     if match.deals.filter(number=posted, voided=True).exists():
-        return f"Deal {posted} is already undone."
+        return _("Deal %(number)s is already undone.") % {"number": posted}
     if last is None:
-        return "Nothing was undone: there is no deal to undo."
+        return _("Nothing was undone: there is no deal to undo.")
     if last[0] != posted:
-        return (
-            f"Nothing was undone: deal {posted} is not the last deal any more (deal {last[0]} is). "
+        return _(
+            "Nothing was undone: deal %(number)s is not the last deal any more (deal %(last)s is). "
             "Look at the deals, then undo again."
-        )
+        ) % {"number": posted, "last": last[0]}
     return None
 
 
@@ -73,7 +74,7 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
     here = reverse("scoring:table", args=[token])
     form = UndoForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Nothing was undone: say why the deal is undone.")
+        messages.error(request, _("Nothing was undone: say why the deal is undone."))
         return redirect(here)
     number = form.cleaned_data["number"]
     refused = _refusal(match, number, last_live(match))
@@ -84,10 +85,13 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
         return link_pages.confirmation(
             request,
             match,
-            question=f"Undo deal {number}?",
-            consequence=f"Deal {number} stops counting and the totals go back to what they were before it. "
-            "It stays in the deal history with your reason.",
-            yes=f"Yes, undo deal {number}",
+            question=_("Undo deal %(number)s?") % {"number": number},
+            consequence=_(
+                "Deal %(number)s stops counting and the totals go back to what they were before it. "
+                "It stays in the deal history with your reason."
+            )
+            % {"number": number},
+            yes=_("Yes, undo deal %(number)s") % {"number": number},
             carried=["number", "version", "reason", "match"],
             back=here,
         )
@@ -101,7 +105,7 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
             source=Source.WEB,
         )
     except ServiceError as error:
-        messages.error(request, f"Nothing was undone: {error.rule}.")
+        messages.error(request, _("Nothing was undone: %(why)s.") % {"why": error.rule})
     else:
-        messages.success(request, f"Deal {number} undone.")
+        messages.success(request, _("Deal %(number)s undone.") % {"number": number})
     return redirect(here)

@@ -25,6 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -177,8 +178,8 @@ def _table_context(
         "token": token,
         "board": board,
         "form": form or _entry_form(match, board.played),
-        "entry_heading": f"Enter deal {last + 1}",
-        "entry_submit": f"Save deal {last + 1}",
+        "entry_heading": _("Enter deal %(number)s") % {"number": last + 1},
+        "entry_submit": _("Save deal %(number)s") % {"number": last + 1},
         "entry_number": last + 1,
         "scorer": True,
         "idempotency_key": uuid.uuid4().hex,
@@ -307,7 +308,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:
-            messages.success(request, f"Deal {number} corrected.")
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
             return redirect("scoring:table", token=token)  # the message and the totals on top
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     return render(request, "scoring/deal.html", context, status=status)
@@ -346,7 +347,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
             void_form.add_error("reason" if error.field == "reason" else None, error.rule)
             deal.refresh_from_db()
         else:
-            messages.success(request, f"Deal {number} voided.")
+            messages.success(request, _("Deal %(number)s voided.") % {"number": number})
             return redirect("scoring:table", token=token)  # the message and the totals on top
     form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
     context = _deal_context(request, match, token, deal, form, void_form)
@@ -382,7 +383,7 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
             except ServiceError as error:
                 form.report(error.field, error.rule)
             else:
-                messages.success(request, "Match started: hand the scorer link to the table.")
+                messages.success(request, _("Match started: hand the scorer link to the table."))
                 return redirect("scoring:match_manage", pk=match.pk)
         status = 422
     return render(
@@ -426,7 +427,7 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A printable slip: the match, its seats and the scorer link as a large QR code."""
     match = _managed_match(request, pk)
     if match.table_link_revoked:
-        messages.error(request, "The scorer link is revoked: issue a new one first.")
+        messages.error(request, _("The scorer link is revoked: issue a new one first."))
         return redirect("scoring:match_manage", pk=match.pk)
     return render(
         request,
@@ -456,10 +457,7 @@ def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         return link_pages.confirmation(
             request,
             match,
-            question="Replace the scorer link?" if renew else "Revoke the scorer link?",
-            consequence="The link, its QR code and its table code stop working at once: "
-            + ("the table scans the new one to go on." if renew else "nobody can score through a link."),
-            yes="Yes, replace the link" if renew else "Yes, revoke the link",
+            **link_pages.revoke_words(renew=renew),
             carried=["renew"],
         )
     table_link_revoke(
@@ -467,7 +465,7 @@ def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         actor=actor_for(request),
         renew=renew,
     )
-    messages.success(request, "A new scorer link is ready." if renew else "The scorer link no longer works.")
+    messages.success(request, link_pages.revoke_done(renew=renew))
     return redirect("scoring:match_manage", pk=match.pk)
 
 
@@ -479,15 +477,15 @@ def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
         return link_pages.confirmation(
             request,
             match,
-            question="Abandon the match?",
-            consequence="The match stops where it is, without a result; no deal can be entered after.",
-            yes="Yes, abandon the match",
+            question=_("Abandon the match?"),
+            consequence=_("The match stops where it is, without a result; no deal can be entered after."),
+            yes=_("Yes, abandon the match"),
             carried=["reason"],
         )
     form = AbandonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     matches.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request))
-    messages.success(request, "The match was abandoned.")
+    messages.success(request, _("The match was abandoned."))
     return redirect("scoring:match_manage", pk=match.pk)
 
 
@@ -496,5 +494,5 @@ def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same game, options, sides and seats."""
     match = _managed_match(request, pk)
     new = matches.rematch(match=match, actor=actor_for(request))
-    messages.success(request, "Rematch started: hand its scorer link to the table.")
+    messages.success(request, _("Rematch started: hand its scorer link to the table."))
     return redirect("scoring:match_manage", pk=new.pk)

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 
 class VoidForm(forms.Form):
@@ -22,11 +23,14 @@ class VoidForm(forms.Form):
 class UndoForm(VoidForm):
     """Take the last deal out: the table's Undo, its reason filled in (and editable)."""
 
-    REASON = "Undo: entered by mistake"
+    REASON = gettext_lazy("Undo: entered by mistake")
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     reason = forms.CharField(
-        max_length=300, initial=REASON, label="Why", widget=forms.TextInput(attrs={"autocomplete": "off"})
+        max_length=300,
+        initial=REASON,
+        label=gettext_lazy("Why"),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
 

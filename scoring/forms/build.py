@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from games.common import SUIT_SYMBOLS, SUIT_WORDS, SUITS
 from games.declaration import Field, Option
@@ -235,7 +236,11 @@ class FieldBuilder:
 
     def _letters(self, kind: TrickSequence, label: str) -> TextValue:
         sides = self.ctx.sides
-        hint = f"{kind.length} letters: A = {sides[0]} won the trick, B = {sides[1]}"
+        hint = _("%(length)s letters: A = %(first)s won the trick, B = %(second)s") % {
+            "length": kind.length,
+            "first": sides[0],
+            "second": sides[1],
+        }
         attrs = {"pattern": f"[ABab]{{{kind.length}}}", "autocapitalize": "characters", "spellcheck": "false"}
         return TextValue(widget=TextBox(hint=hint, attrs=attrs), label=label, letters=True)
 
@@ -283,7 +288,7 @@ class FieldBuilder:
         if values is not None and not isinstance(item, Integer):
             return CountsField([(value, words.text) for value, words in values], label=label)
         if isinstance(item, Integer):
-            widget = TextBox(hint="numbers separated by spaces", attrs={"inputmode": "numeric"})
+            widget = TextBox(hint=_("numbers separated by spaces"), attrs={"inputmode": "numeric"})
             return NumberList(widget=widget, label=label)
         count = max(RECORD_SLOTS, len(given), self._rows_posted(name))
         rows = {

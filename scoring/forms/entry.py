@@ -19,6 +19,7 @@ from typing import Any
 from django import forms
 from django.forms.renderers import TemplatesSetting
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from games.declaration import MISSING, Field
 from games.match import MatchState
@@ -64,7 +65,7 @@ class EntryForm(forms.Form):
         optional = (declared.nullable and not must_answer) or (
             declared.required is False and declared.default is MISSING
         )
-        null = ("nobody" if isinstance(declared.kind, SideRef) else "none") if must_answer else None
+        null = (_("nobody") if isinstance(declared.kind, SideRef) else _("none")) if must_answer else None
         total = next((rule.total for rule in declared.rules if rule.total is not None), None)
         field = builder.field(
             declared.kind,

@@ -21,6 +21,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from scoring.forms.widgets import Counters, Group, Label, NumberBox
 
@@ -79,7 +80,9 @@ class ChoiceValue(ValueField, forms.ChoiceField):
         if value in self.empty_values:
             return EMPTY
         if value not in self.values:
-            raise ValidationError(f"{value!r} is not one of the choices", code="invalid_choice")
+            raise ValidationError(
+                _("%(value)r is not one of the choices") % {"value": value}, code="invalid_choice"
+            )
         return self.values[value]
 
     def validate(self, value: Any) -> None:
@@ -111,7 +114,9 @@ class WholeNumber(ValueField):
         try:
             return int(text)
         except ValueError:
-            raise ValidationError(f"{text!r} is not a whole number", code="invalid") from None
+            raise ValidationError(
+                _("%(text)r is not a whole number") % {"text": text}, code="invalid"
+            ) from None
 
 
 class Count(WholeNumber):
@@ -121,9 +126,12 @@ class Count(WholeNumber):
         try:
             count = super().to_python(value)
         except ValidationError:
-            raise ValidationError(f"{self.label}: {str(value).strip()!r} is not a whole number") from None
+            raise ValidationError(
+                _("%(label)s: %(text)r is not a whole number")
+                % {"label": self.label, "text": str(value).strip()}
+            ) from None
         if count is not EMPTY and count < 0:
-            raise ValidationError(f"{self.label}: a count cannot be negative")
+            raise ValidationError(_("%(label)s: a count cannot be negative") % {"label": self.label})
         return count
 
 
@@ -159,7 +167,8 @@ class GroupsValue(ValueField):
             if all(part.isdigit() for group in groups for part in group):
                 return [[int(part) - 1 for part in group] for group in groups]
         raise ValidationError(
-            f"{text!r}: write the players' numbers, a group at a time, groups split by /: 1 3 / 2 4",
+            _("%(text)r: write the players' numbers, a group at a time, groups split by /: 1 3 / 2 4")
+            % {"text": text},
             code="invalid",
         )
 
@@ -180,7 +189,7 @@ class NumberList(ValueField):
             return [int(part) for part in parts]
         except ValueError:
             raise ValidationError(
-                "give whole numbers separated by spaces, like 4 6", code="invalid"
+                _("give whole numbers separated by spaces, like 4 6"), code="invalid"
             ) from None
 
     def shown(self, value: Any) -> Any:
@@ -317,7 +326,7 @@ class CountsField(PartsField):
         self.counted = [value for value, _ in choices]
         parts: dict[Any, Any] = {}
         widgets: dict[Any, NumberBox] = {}
-        for index, (_, words) in enumerate(choices):
+        for index, (_value, words) in enumerate(choices):
             parts[index] = Count(widget=NumberBox(low=0), label=words)
             widgets[index] = parts[index].widget
         super().__init__(parts, widget=Counters(widgets), label=label)

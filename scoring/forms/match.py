@@ -24,6 +24,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.renderers import TemplatesSetting
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from games import Game
 from games.declaration import EntryContext, Option, TableShape
@@ -53,14 +54,14 @@ SIDE_NAME, SEAT_NAME = 120, 80
 def value_said(option: Option, value: Any) -> str:
     """An option's value in words: its kind's label, else "none" for null, "yes" or "no"."""
     if callable(option.default) and value is None:
-        return option.default_text or "none"
+        return option.default_text or _("none")
     label = option.kind.label(value) if isinstance(option.kind, Choice) else None
     if label is not None:
         return str(game_text(label))
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return value_words(value)
 
 
@@ -82,9 +83,12 @@ def option_field(option: Option, current: Any) -> ValueField:
         field = SwitchValue(widget=Toggle(), label=label)
     elif values is not None:
         if option.nullable:
-            values = [*values, (None, Label("none"))]
+            values = [*values, (None, Label(_("none")))]
         field = ChoiceValue(
-            widget=DropDown(), label=label, choices=values, blank=f"{shown} (as the rules say)"
+            widget=DropDown(),
+            label=label,
+            choices=values,
+            blank=_("%(value)s (as the rules say)") % {"value": shown},
         )
     elif isinstance(option.kind, Integer):
         low = option.kind.low if isinstance(option.kind.low, int) else None
@@ -92,7 +96,7 @@ def option_field(option: Option, current: Any) -> ValueField:
         field = WholeNumber(
             widget=NumberBox(step=option.kind.step or 1, low=low, high=high, stepper=False), label=label
         )
-        field.widget.attrs["placeholder"] = f"{shown} (as the rules say)"
+        field.widget.attrs["placeholder"] = _("%(value)s (as the rules say)") % {"value": shown}
     else:
         field = GroupsValue(widget=TextBox(hint="1 3 / 2 4"), label=label)
     field.help_text = page_help(option)
@@ -142,18 +146,24 @@ class MatchForm(forms.Form):
         self.table_changed = False
         if game is None:
             return
-        title = TextBox(attrs={"placeholder": "Table 3"})
+        # Translators: an example of a match's title, the table it is played at.
+        title = TextBox(attrs={"placeholder": _("Table 3")})
         self.fields["title"] = labelled(
-            forms.CharField(max_length=120, required=False, label="Title (optional)", widget=title)
+            forms.CharField(max_length=120, required=False, label=_("Title (optional)"), widget=title)
         )
         if game.presets:
             default = game.default_preset
             names = [
-                (name, game.preset_name(name) + (" · usual" if name == default else ""))
+                (
+                    name,
+                    _("%(rules)s · usual") % {"rules": game.preset_name(name)}
+                    if name == default
+                    else game.preset_name(name),
+                )
                 for name in game.presets
             ]
             self.fields["preset"] = labelled(
-                forms.ChoiceField(required=False, choices=names, widget=DropDown(), label="Rules")
+                forms.ChoiceField(required=False, choices=names, widget=DropDown(), label=_("Rules"))
             )
             self.initial["preset"] = default
         #: The rules the options are drawn for: a switch left as drawn follows the rules chosen.
@@ -169,7 +179,7 @@ class MatchForm(forms.Form):
         self.table_changed = data is not None and data.get("table", self.table_key) != self.table_key
         if self.shape.partnerships:
             labels = [
-                f"{name} (side {side_of_seat(index) + 1})"
+                _("%(seat)s (side %(side)s)") % {"seat": name, "side": side_of_seat(index) + 1}
                 for index, name in enumerate(compass(self.shape.seats))
             ]
             self.fields["seat"] = NamesField(labels, max_length=SEAT_NAME, datalist=True)
@@ -198,9 +208,10 @@ class MatchForm(forms.Form):
     @staticmethod
     def _side_labels(shape: TableShape) -> list[str]:
         if shape.partnerships:
-            return [f"Side {index + 1}" for index in range(shape.max_sides)]
+            return [_("Side %(number)s") % {"number": index + 1} for index in range(shape.max_sides)]
         return [
-            f"Player {index + 1}" + ("" if index < shape.min_sides else " (optional)")
+            (_("Player %(number)s") if index < shape.min_sides else _("Player %(number)s (optional)"))
+            % {"number": index + 1}
             for index in range(shape.max_sides)
         ]
 
@@ -239,10 +250,10 @@ class MatchForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         if self.game is None:
-            raise ValidationError("choose a game")
+            raise ValidationError(_("choose a game"))
         if self.table_changed:
             self.add_error(
-                "side", "these options change the table: name the players below, then start the match"
+                "side", _("these options change the table: name the players below, then start the match")
             )
         return self.cleaned_data
 
@@ -284,7 +295,7 @@ class MatchForm(forms.Form):
         out = []
         for name, errors in self.errors.items():
             field = self.fields.get(name)
-            label = "" if field is None else "Players" if name in ("side", "seat") else str(field.label)
+            label = "" if field is None else _("Players") if name in ("side", "seat") else str(field.label)
             out += [(label, str(error)) for error in errors]
         return out
 

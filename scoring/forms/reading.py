@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import GAMES
 from games.seats import Seating
 from games.values import Boolean, CheckedByRule, Choice, ListOf, PerSide, Record, Seat, Variants
@@ -40,13 +42,13 @@ def _value(kind: Any, value: Any, seating: Seating) -> str:
     if isinstance(kind, CheckedByRule):
         return _value(kind.kind, value, seating)
     if value is None:
-        return "nobody"
+        return _("nobody")
     if isinstance(kind, PerSide) and isinstance(value, dict):
-        return (
-            ", ".join(f"{side} {_value(kind.item, item, seating)}" for side, item in value.items()) or "none"
+        return ", ".join(f"{side} {_value(kind.item, item, seating)}" for side, item in value.items()) or _(
+            "none"
         )
     if isinstance(kind, ListOf) and isinstance(value, list):
-        return ", ".join(_value(kind.item, item, seating) for item in value) or "none"
+        return ", ".join(_value(kind.item, item, seating) for item in value) or _("none")
     if isinstance(kind, Variants) and isinstance(value, dict):
         record = kind.records.get(str(value.get(kind.tag)))
         rest = {key: item for key, item in value.items() if key != kind.tag}
@@ -58,7 +60,7 @@ def _value(kind: Any, value: Any, seating: Seating) -> str:
     if isinstance(kind, Seat) and isinstance(value, int):
         return seating.who(value)
     if isinstance(kind, Boolean):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return _plain(value)
 
 
@@ -72,9 +74,9 @@ def _record(kind: Record | None, value: Mapping[str, Any], seating: Seating) -> 
 def _plain(value: Any) -> str:
     """A value the declaration says nothing more about."""
     if isinstance(value, dict):
-        return ", ".join(f"{words(str(key))} {_plain(item)}" for key, item in value.items()) or "none"
+        return ", ".join(f"{words(str(key))} {_plain(item)}" for key, item in value.items()) or _("none")
     if isinstance(value, list):
-        return ", ".join(_plain(item) for item in value) or "none"
+        return ", ".join(_plain(item) for item in value) or _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return value_words(value)

@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.access import Actor
 from clubs.errors import InvalidEntry, NotFound
@@ -58,7 +59,7 @@ def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str,
     try:
         return rows.get(pk=match_id)
     except Match.DoesNotExist:
-        raise NotFound("no such match") from None
+        raise NotFound(_("no such match")) from None
 
 
 def state_document(state: MatchState[Any], live: list[DealRef]) -> dict[str, Any]:

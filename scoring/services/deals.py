@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
@@ -66,12 +67,12 @@ def deal_record(
             if idempotency_key and earlier is not None:
                 return _repeat(match, idempotency_key, fingerprint, earlier)
             if match.status == MatchStatus.ABANDONED:
-                raise Conflict("the match was abandoned", None)
+                raise Conflict(_("the match was abandoned"), None)
             lifecycle.check_write(match, actor)
             counted = live(rows)
             current = replay(match, [row.entry for row in counted])
             if current.finished:
-                raise Conflict("the match is already finished", None, outcome=current.as_json()["outcome"])
+                raise Conflict(_("the match is already finished"), None, outcome=current.as_json()["outcome"])
             try:
                 state = current.play(entry)
             except GameError as error:
@@ -120,7 +121,7 @@ def _repeat(match: Match, key: str, fingerprint: str, earlier: str) -> DealWrite
     """The write a request with this key made first, as its repeat gets it; refused (409) when the
     key came with another entry (``earlier``: the first request's fingerprint)."""
     if earlier != fingerprint:
-        raise Conflict("this Idempotency-Key was already used for a different deal", "Idempotency-Key")
+        raise Conflict(_("this Idempotency-Key was already used for a different deal"), "Idempotency-Key")
     answer = IdempotentRequest.objects.values_list("response", flat=True).get(match_id=match.pk, key=key)
     version = DealVersion.objects.select_related("deal").get(
         deal__match_id=match.pk, deal__number=answer["deal"]["number"], version=answer["deal"]["version"]
@@ -177,7 +178,7 @@ def deal_void(
     """Take a deal out of the match (kept in the trail); later deals are replayed without it."""
     reason = reason.strip()
     if not reason:
-        raise InvalidEntry("say why the deal is voided", "reason")
+        raise InvalidEntry(_("say why the deal is voided"), "reason")
     change = _Change(None, reason, AuditAction.DEAL_VOIDED, {"reason": reason}, voiding=True)
     return _revise(match_id, number, expected_version, actor, source, change)
 
@@ -205,7 +206,7 @@ def _revise(
         counted = live(ledger(match.pk).deals)
         row = next((row for row in counted if row.number == number), None)
         if row is None:
-            raise NotFound(f"match has no deal {number} (or it was voided)")
+            raise NotFound(_("match has no deal %(number)s (or it was voided)") % {"number": number})
         _check_version(row, expected_version)
         state, order = _replay_with(match, counted, number, change)
         deal = Deal(
@@ -230,10 +231,11 @@ def _revise(
 
 def _check_version(row: LedgerRow, expected: int | None) -> None:
     if expected is None:
-        raise ServiceError("the version being corrected is required (If-Match)", "If-Match")
+        raise ServiceError(_("the version being corrected is required (If-Match)"), "If-Match")
     if expected != row.version:
         raise Conflict(
-            f"deal {row.number} was changed meanwhile: it is now at version {row.version}",
+            _("deal %(number)s was changed meanwhile: it is now at version %(version)s")
+            % {"number": row.number, "version": row.version},
             "If-Match",
             current_version=row.version,
         )
@@ -253,7 +255,7 @@ def _replay_with(
         if bad == number:
             raise game_error(error) from None
         raise Conflict(
-            f"this change would make deal {bad} invalid: {error.rule}",
+            _("this change would make deal %(number)s invalid: %(why)s") % {"number": bad, "why": error.rule},
             None,
             deal=bad,
             deal_field=error.field,

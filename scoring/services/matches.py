@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
@@ -39,7 +40,7 @@ def match_create(
     except UnknownGameError as error:
         raise InvalidEntry(str(error), "game") from None
     if options is not None and not isinstance(options, dict):
-        raise InvalidEntry("options must be an object", "options")
+        raise InvalidEntry(_("options must be an object"), "options")
     merged = dict(options or {})
     if preset:
         merged["preset"] = preset
@@ -71,10 +72,12 @@ def match_create(
 
 def _check_seats(seats: Any, count: int) -> None:
     if not isinstance(seats, list) or len(seats) != count:
-        raise InvalidEntry(f"seats must list {count} player names, one per seat", "seats")
+        raise InvalidEntry(
+            _("seats must list %(count)s player names, one per seat") % {"count": count}, "seats"
+        )
     for name in seats:
         if not isinstance(name, str) or len(name) > 80:
-            raise InvalidEntry("each seat is a player name of at most 80 characters", "seats")
+            raise InvalidEntry(_("each seat is a player name of at most 80 characters"), "seats")
 
 
 def rematch(*, match: Match, actor: Actor) -> Match:
@@ -82,7 +85,9 @@ def rematch(*, match: Match, actor: Actor) -> Match:
     the other phone at the table) gets the rematch already made, so the table never splits. A
     tournament's table has none (409): its next match is the draw's."""
     if match.announce_changes:
-        raise Conflict("a tournament table has no rematch: the next round is drawn by the tournament", None)
+        raise Conflict(
+            _("a tournament table has no rematch: the next round is drawn by the tournament"), None
+        )
     with transaction.atomic():
         locked_match(match.pk)
         earlier = Match.objects.filter(rematch_of=match).order_by("pk").first()

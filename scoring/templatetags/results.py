@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.links import token_side
 from scoring.models import Match
@@ -19,8 +21,11 @@ from scoring.result_states import Confirmation, ResultStatus
 
 register = template.Library()
 
-#: What a result's detail adds to its state, by state.
-VERBS = {ResultStatus.CONFIRMED: "accepted by", ResultStatus.DISPUTED: "disputed by"}
+#: What a result's detail adds to its state, by state: who accepted or disputed it.
+BY_SIDE = {
+    ResultStatus.CONFIRMED: gettext_lazy("Result accepted by %(side)s"),
+    ResultStatus.DISPUTED: gettext_lazy("Result disputed by %(side)s"),
+}
 
 
 @register.filter
@@ -30,13 +35,14 @@ def result_line(match: Match) -> str:
     if match.confirmation == Confirmation.NONE or status == ResultStatus.OPEN:
         return ""
     detail = match.result_detail or {}
-    line = f"Result {status.label}"
-    if status in VERBS and detail.get("by"):
-        line = f"Result {VERBS[status]} {detail['by']}"
+    # Translators: %(status)s is where the result stands: "awaiting confirmation", "confirmed"…
+    line = _("Result %(status)s") % {"status": status.label}
+    if status in BY_SIDE and detail.get("by"):
+        line = BY_SIDE[status] % {"side": detail["by"]}
     if status == ResultStatus.FINAL and detail.get("closed"):
-        line += f": {detail['closed']} is closed"
+        line = _("Result final: %(round)s is closed") % {"round": detail["closed"]}
     elif status in (ResultStatus.DISPUTED, ResultStatus.VOID) and detail.get("reason"):
-        line += f": {detail['reason']}"
+        line = _("%(result)s: %(reason)s") % {"result": line, "reason": detail["reason"]}
     return line
 
 
