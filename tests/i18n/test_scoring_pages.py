@@ -227,7 +227,7 @@ def test_the_deal_page_and_its_dates_in_the_locale(client: Client, club, languag
                 "Enregistrer la correction",
                 "Annuler la donne 1",
                 ">saisie<",
-                "Raison",
+                "Motif",
             ),
             "nl": ("Dit spel verbeteren", "Verbetering opslaan", "Spel 1 schrappen", ">ingevoerd<", "Reden"),
         },
@@ -415,7 +415,7 @@ def test_the_organizers_pages_of_a_match(client: Client, club, language: str) ->
         slip,
         language,
         english=("Scan to score this table.", "No camera?"),
-        said={"fr": ("Scannez pour tenir la marque",), "nl": ("Scan om de score van deze tafel",)},
+        said={"fr": ("Scannez pour marquer les points",), "nl": ("Scan om de score van deze tafel",)},
     )
     asked = post(client, f"/matches/{match.pk}/revoke/", {}, language, 200)
     speaks(
