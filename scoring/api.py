@@ -38,11 +38,19 @@ from clubs.errors import InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
 from games.schema import game_schema
-from scoring import conflicts, numbering
+from scoring import blind, conflicts, numbering
 from scoring.access import can_score, deal_or_404, match_or_404
-from scoring.documents import deal_document, deal_write_document, match_document
+from scoring.documents import (
+    deal_document,
+    deal_write_document,
+    match_document,
+    result_diff,
+    result_document,
+)
+from scoring.lifecycle import role_of
 from scoring.links import match_for_token, organizer_links, token_side
 from scoring.models import AuditEvent, Match, Source
+from scoring.result_states import Role
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
@@ -138,6 +146,18 @@ def _require_scorer(request: Request, match: Match) -> None:
         if not is_signed_in(request.user) and request.auth is None:
             raise exceptions.NotAuthenticated("sign in, or use this table's scorer link")
         raise exceptions.PermissionDenied("you may not score this match")
+
+
+def blind_document(write: blind.BlindWrite) -> dict[str, Any]:
+    """The answer to a side's entry of a double-blind match: its place in the side's own ledger,
+    whether the side has entered the whole match, and where the result stands (nothing of the
+    other side's entries)."""
+    return {
+        "side": write.match.sides[write.side],
+        "deal": write.number,
+        "finished": write.finished,
+        "result": result_document(write.match),
+    }
 
 
 def _answer(write: DealWrite) -> dict[str, Any]:
@@ -369,6 +389,8 @@ class MatchDetail(APIView):
             doc = match_document(match)
             if organizer:
                 doc["links"].update(organizer_links(match))
+                if match.result_detail.get("diff"):
+                    doc["result"]["diff"] = result_diff(match)
             return Response(doc)
 
         return conditional_get(request, str(match.revision), document, private=organizer)
@@ -416,11 +438,16 @@ class MatchDeals(APIView):
             raise InvalidEntry("Idempotency-Key must be 1 to 120 characters", "Idempotency-Key")
         if granted_match(request) is not None:
             conflicts.note_contact(match, numbering.outbox_count(request.headers))
+        actor = actor_for(request)
+        if blind.is_blind(match) and role_of(actor) == Role.TABLE:
+            side = request.auth.side if isinstance(request.auth, TableGrant) else None
+            entered = blind.blind_record(match_id=match.pk, side=side, entry=request.data, actor=actor)
+            return Response(blind_document(entered), status=status.HTTP_201_CREATED)
         written = conflicts.deal_record_numbered(
             match_id=match.pk,
             number=numbering.deal_number(request.headers),
             entry=request.data,
-            actor=actor_for(request),
+            actor=actor,
             source=Source.API,
             idempotency_key=key,
         )

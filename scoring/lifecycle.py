@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
@@ -56,6 +57,12 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
     status = status_of(match)
     if role_of(actor) == Role.TABLE and status in (ResultStatus.FINAL, ResultStatus.VOID):
         raise Conflict(why_not(status, closed_name(match)), None, result=status.value)
+    if role_of(actor) == Role.TABLE and match.confirmation == Confirmation.DOUBLE_BLIND:
+        # The official deals of a double-blind match are the compared ledgers (scoring/blind.py)
+        # or the director's score: a side enters the match into its own ledger, on its own link.
+        raise Conflict(
+            gettext("each side enters a double-blind match through its own link"), None, result=status.value
+        )
     if status == ResultStatus.FINAL and not reason.strip():
         raise InvalidEntry(
             f"{closed_name(match) or 'the round'} is closed: say why its result is corrected", "reason"
