@@ -81,8 +81,10 @@ def ledgers(match: Match) -> list[list[Entry]]:
 
 
 def _side_name(match: Match, side: int | None) -> str:
-    if side is None or not 0 <= side < len(match.sides):
-        raise InvalidEntry(_("each side enters the match through its own link"), "side")
+    if side is None:
+        raise Conflict(_("each side enters a double-blind match through its own link"), "side")
+    if not 0 <= side < len(match.sides):
+        raise InvalidEntry(_("side must be one of the match's sides"), "side")
     return str(match.sides[side])
 
 

@@ -114,7 +114,7 @@ class TestEntering:
 
     def test_a_link_without_a_side_is_refused(self, director):
         match = blind_match(director)
-        with pytest.raises(InvalidEntry, match="own link"):
+        with pytest.raises(Conflict, match="own link"):
             blind.blind_record(match_id=match.pk, side=None, entry=ANN_WINS, actor=SIDE)
         with pytest.raises(InvalidEntry):
             blind.blind_record(match_id=match.pk, side=2, entry=ANN_WINS, actor=SIDE)
