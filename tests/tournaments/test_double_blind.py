@@ -161,3 +161,29 @@ class TestTheDesk:
         scorer = client.get(href.replace("&amp;", "&")).content.decode()
         assert "Back to the results desk" in scorer
         assert "Save deal 1" in scorer
+
+
+class TestSideLinksShown:
+    """The sides' own links on the organizer's pages (they were in the API only)."""
+
+    @pytest.mark.parametrize("mode", ["own-device", "double-blind"])
+    def test_the_match_page_the_print_slip_and_the_round_slips(self, client, boss, club, mode):
+        tournament = make_tournament(club=club, entrants=2, rounds=1, confirmation=mode)
+        the_round = start_round(tournament)
+        match = current_match(the_round.tables.get())
+        own = [f"/t/{table_token(match, side)}/" for side in (0, 1)]
+        manage = client.get(f"/matches/{match.pk}/manage/").content.decode()
+        assert "Each side's own link" in manage
+        assert all(url in manage for url in own)
+        printed = client.get(f"/matches/{match.pk}/print/").content.decode()
+        assert printed.count('class="slip side-slip"') == 2
+        assert all(url in printed for url in own)
+        slips = client.get(f"/tournaments/{tournament.pk}/rounds/{the_round.number}/slips/").content.decode()
+        assert slips.count('class="slip side-slip"') == 2
+        assert f"For {match.sides[0]} only" in slips
+        assert all(url in slips for url in own)
+
+    def test_hand_over_has_none(self, client, boss, club):
+        tournament = make_tournament(club=club, entrants=2, rounds=1, confirmation="hand-over")
+        match = current_match(start_round(tournament).tables.get())
+        assert "Each side's own link" not in client.get(f"/matches/{match.pk}/manage/").content.decode()
