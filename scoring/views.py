@@ -25,6 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -301,7 +302,14 @@ def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
 def _deal_context(
     request: HttpRequest, match: Match, token: str, deal: Deal, form: EntryForm, void_form: VoidForm
 ) -> dict[str, Any]:
+    organizer = can_manage(request.user, match.club_id)
+    closed = match.result_status == "final" and organizer
     return {
+        "reason_required": closed,
+        "closed_round": (match.result_detail.get("closed") or gettext("the round")).capitalize()
+        if closed
+        else "",
+        "reason_value": request.POST.get("reason", "") if request.method == "POST" else "",
         "match": match,
         "token": token,
         "deal": deal,
@@ -340,6 +348,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     form = _entry_form(match, _before(match, number), data=request.POST)
     entry = form.entry()
     status = 422
+    reason_error = ""
     expected = _int_or_none(request.POST.get("version"))
     if entry is not None:
         try:
@@ -350,15 +359,20 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 expected_version=expected,
                 actor=actor_for(request, table_link_club=match.club_id),
                 source=Source.WEB,
+                reason=request.POST.get("reason", ""),
             )
         except ServiceError as error:
-            form.report(error.field if error.field != "If-Match" else None, error.rule)
+            if error.field == "reason":
+                reason_error = error.rule
+            else:
+                form.report(error.field if error.field != "If-Match" else None, error.rule)
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:
             messages.success(request, f"Deal {number} corrected.")
             return redirect("scoring:table", token=token)  # the message and the totals on top
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
+    context["reason_error"] = reason_error
     return render(request, "scoring/deal.html", context, status=status)
 
 
