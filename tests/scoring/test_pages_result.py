@@ -94,3 +94,29 @@ def test_a_tournament_table_has_no_rematch_button_and_refuses_one(client):
     assert response.status_code == 200
     assert "A tournament table has no rematch" in response.content.decode()
     assert not Match.objects.filter(rematch_of=match).exists()
+
+
+def _scoreline(page: str) -> str:
+    start = page.index('<section id="scoreline"')
+    return page[start : page.index("</section>", start)]
+
+
+def test_the_news_of_a_report_goes_once_the_director_decides(client, submitted):
+    """The news of an answer lives in the scoreline, which the poll redraws: after the desk
+    resolves the dispute the page shows "Result confirmed" and no longer "Problem reported"."""
+    from clubs.access import Actor
+    from scoring import results
+    from scoring.result_states import Action
+    from tests.factories import organizer
+
+    reported = answer(client, submitted, htmx=True, action="reject", side="Ben", reason="9, not 10")
+    page = reported.content.decode()
+    assert "Problem reported: the director decides." in _scoreline(page)
+    assert page.count("Problem reported") == 1  # nowhere outside the part the poll redraws
+    director = organizer(submitted.club)
+    results.result_act(
+        match_id=submitted.pk, action=Action.RESOLVE, actor=Actor(label="director", user=director)
+    )
+    polled = client.get(scorer_path(submitted) + "board/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Problem reported" not in _scoreline(polled)
+    assert "Result confirmed" in _scoreline(polled)
