@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import authentication, exceptions, serializers, status
@@ -34,7 +35,7 @@ from clubs.access import (
     one_or_404,
     require_organizer,
 )
-from clubs.errors import InvalidEntry, ServiceError
+from clubs.errors import Conflict, InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
 from games.schema import game_schema
@@ -48,7 +49,7 @@ from scoring.documents import (
     result_document,
 )
 from scoring.lifecycle import role_of
-from scoring.links import match_for_token, organizer_links, token_side
+from scoring.links import is_place, match_for_token, organizer_links, place_now, signed_payload, token_side
 from scoring.models import AuditEvent, Match, Source
 from scoring.result_states import Role
 from scoring.services.deals import DealWrite, deal_correct, deal_void
@@ -106,6 +107,7 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
             raise exceptions.Throttled(wait=error.retry_after) from None
         match = match_for_token(token, with_state=False) if signed else None
         if match is None:
+            _refuse_an_empty_place(token)
             if signed:
                 count_refused(request)
             raise exceptions.AuthenticationFailed("this table link is not valid (revoked or mistyped)")
@@ -113,6 +115,16 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
+
+
+def _refuse_an_empty_place(token: str) -> None:
+    """A valid link of a place (a tournament's physical table) where no match is played now is
+    not a bad link: 409, saying what the table waits for, rather than a misleading 401."""
+    payload = signed_payload(token)
+    now = place_now(payload) if payload is not None and is_place(payload) else None
+    if now is not None and now.match is None:
+        rule = gettext("%(table)s has no match now: wait for the next round") % {"table": now.label}
+        raise Conflict(rule, None, waiting=now.note)
 
 
 class TableLinkScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from scoring import conflicts, links
 from scoring.models import MatchStatus
 from scoring.places import Now
@@ -84,7 +86,8 @@ def now_at(pk: int) -> Now:
         return Now(label, event, None, note, _walkover(chosen))
     if game.match.status == MatchStatus.IN_PROGRESS:
         return Now(label, event, game.match)
-    return Now(label, event, game.match, _over(tournament, chosen, game, drawing))
+    awaited = AWAITED.get(ResultStatus(game.match.result_status), "")
+    return Now(label, event, game.match, _over(tournament, chosen, game, drawing), check=str(awaited))
 
 
 def _nothing_here(tournament: Tournament, drawn: list[Round], drawing: Round | None) -> str:
@@ -110,6 +113,13 @@ def _walkover(assignment: TableAssignment) -> tuple[str, ...]:
 UNVOUCHED = {
     ResultStatus.SUBMITTED: "The match is over: the result counts once the other side accepts it.",
     ResultStatus.DISPUTED: "The match is over, its result disputed: the director decides.",
+}
+
+
+#: What the "check again" button of a table whose result is not vouched for yet says it waits for.
+AWAITED = {
+    ResultStatus.SUBMITTED: gettext_lazy("Check whether the other side has accepted"),
+    ResultStatus.DISPUTED: gettext_lazy("Check whether the director has decided"),
 }
 
 

@@ -280,3 +280,32 @@ def test_a_match_of_a_closed_round_refuses_its_tables_entry_on_the_scorer_page(c
     alert = refused.text[refused.text.index('id="scorer-alert"') :]
     assert "Round 1 is closed: call the director." in alert[: alert.index("</div>")]
     assert match.deals.count() == 0
+
+
+def test_a_result_awaiting_confirmation_is_not_waiting_for_the_next_round(client: Client, night):
+    """#12 nit: the page offered "Check for the next round" while the other side had not accepted."""
+    tournament, first = night
+    table = first.tables.get(number=1)
+    match = play_table(table, table.entrants[0], confirm=False)
+    assert match.result_status == ResultStatus.SUBMITTED
+    page = client.get(link(tournament, 1)).text
+    assert "Check for the next round" not in page
+    assert "Check whether the other side has accepted" in page
+
+
+def test_the_api_says_a_table_with_no_match_now_waits_rather_than_a_bad_link(night):
+    """#12 nit: a valid table link between rounds answered 401 "not valid", which misleads."""
+    from rest_framework.test import APIClient
+
+    tournament, first = night
+    play_round(first)
+    services.physical_tables_prepare(tournament_id=tournament.pk, count=9)
+    waiting = PhysicalTable.objects.get(tournament=tournament, number=9)
+    api = APIClient()
+    token = table_path(waiting).strip("/").split("/")[-1]
+    api.credentials(HTTP_AUTHORIZATION=f"Table {token}")
+    answer = api.post("/api/matches/1/deals/", {"points": {}}, format="json")
+    assert answer.status_code == 409, answer.content
+    assert answer.json()["error"]["rule"] == "Table 9 has no match now: wait for the next round"
+    services.physical_table_revoke(tournament_id=tournament.pk, number=9, actor=ORGANIZER)
+    assert api.post("/api/matches/1/deals/", {}, format="json").status_code == 401
