@@ -25,6 +25,7 @@ from scoring.models import MatchStatus
 from scoring.places import Now
 from scoring.qr import qr_svg
 from scoring.result_states import ResultStatus
+from scoring.services.common import place_events
 from tournaments.models import (
     Entrant,
     PhysicalTable,
@@ -159,8 +160,10 @@ def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any
     """Each table's number, link and code (and its QR code with ``qr_scale``), in number order,
     with its phone's last contact; a revoked table shows no link."""
     contacts = last_contacts(tournament)
+    tables = list(tournament.physical_tables.order_by("number"))
+    events = place_events(KIND, [table.pk for table in tables])
     found = []
-    for table in tournament.physical_tables.order_by("number"):
+    for table in tables:
         url = "" if table.revoked else links.site_url(table_path(table))
         found.append(
             {
@@ -170,6 +173,7 @@ def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any
                 "code": "" if table.revoked else links.place_code(KIND, table.pk, table.secret),
                 "qr": qr_svg(url, scale=qr_scale) if url and qr_scale else "",
                 "contact": contacts.get(table.number),
+                "events": events.get(table.pk, [])[:3],
             }
         )
     return found

@@ -309,3 +309,28 @@ def test_the_api_says_a_table_with_no_match_now_waits_rather_than_a_bad_link(nig
     assert answer.json()["error"]["rule"] == "Table 9 has no match now: wait for the next round"
     services.physical_table_revoke(tournament_id=tournament.pk, number=9, actor=ORGANIZER)
     assert api.post("/api/matches/1/deals/", {}, format="json").status_code == 401
+
+
+def test_revoking_and_renewing_a_tables_link_is_audited_and_shown_on_the_console(night):
+    """#12 nit: the audit table needed a match, so a physical table's link changed silently."""
+    from scoring.models import AuditAction, AuditEvent
+
+    tournament, _first = night
+    boss = organizer(tournament.club)
+    actor = Actor(label=boss.get_username(), user=boss)
+    services.physical_table_revoke(tournament_id=tournament.pk, number=2, actor=actor)
+    services.physical_table_revoke(tournament_id=tournament.pk, number=2, actor=actor, renew=True)
+    table = PhysicalTable.objects.get(tournament=tournament, number=2)
+    events = AuditEvent.objects.filter(place=f"{KIND}:{table.pk}").order_by("pk")
+    assert [e.action for e in events] == [AuditAction.LINK_REVOKED, AuditAction.LINK_RENEWED]
+    assert {e.match_id for e in events} == {None}
+    assert events[0].actor_label == boss.get_username()
+    assert events[0].detail == {"table": 2}
+    client = Client()
+    client.force_login(boss)
+    console = client.get(f"/tournaments/{tournament.pk}/console/").text
+    item = console[
+        console.index('id="table-link-2"') : console.index("<form", console.index('id="table-link-2"'))
+    ]
+    assert f"Table link revoked by {boss.get_username()}" in item
+    assert f"Table link renewed by {boss.get_username()}" in item
