@@ -43,6 +43,12 @@ def blind_locked(request: HttpRequest, match: Match, token: str) -> bool:
     return blind.is_blind(match) and not can_manage(request.user, match.club_id) and token_side(token) is None
 
 
+def shows_own(match: Match) -> bool:
+    """Whether a side's page shows its own entries: while the match is entered and while the
+    director settles a dispute; once the result is settled, the match's deals that count."""
+    return match.result_status in (ResultStatus.OPEN, ResultStatus.DISPUTED)
+
+
 def blind_board(match: Match, side: int) -> display.Board:
     """The board of side ``side``'s own ledger, as the game replays it."""
     entries = blind.ledger_of(match, side)
@@ -71,6 +77,7 @@ def blind_panel(match: Match, side: int | None, board: display.Board | None) -> 
         "waiting": waiting,
         "status": status,
         "compared": status != ResultStatus.OPEN,
+        "settled": not shows_own(match),
     }
 
 

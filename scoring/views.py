@@ -171,7 +171,9 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponseBase:
 def _scorer_board(request: HttpRequest, match: Match, token: str) -> display.Board:
     """The board a scorer page shows: the match's deals, or a double-blind side's own entries."""
     side = blind_pages.blind_side(request, match, token)
-    return _board(match) if side is None else blind_pages.blind_board(match, side)
+    if side is None or not blind_pages.shows_own(match):
+        return _board(match)
+    return blind_pages.blind_board(match, side)
 
 
 def _table_context(
@@ -271,8 +273,10 @@ def _blind_entry(
         messages.success(request, notice)
         return redirect("scoring:table", token=token)
     match.refresh_from_db()
-    context = _table_context(request, match, token, blind_pages.blind_board(match, side))
-    context["notice"] = notice
+    context = _table_context(request, match, token, _scorer_board(request, match, token))
+    # News about the result (the side's last deal) lives in the scoreline the poll redraws, so it
+    # goes once the result moves on (the director picks a version).
+    context["result_notice" if written.finished else "notice"] = notice
     return render(request, "scoring/table.html", context)
 
 

@@ -11,6 +11,7 @@ finished) or decide anything.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games import GameError
@@ -68,7 +69,7 @@ def versions(match: Match) -> list[dict[str, Any]]:
 
 def _total(totals: Any, side: str, position: int) -> Any:
     """A side's total from the game's totals (by name, or by position)."""
-    if isinstance(totals, dict):
+    if isinstance(totals, Mapping):
         return totals.get(side)
     if isinstance(totals, (list, tuple)) and position < len(totals):
         return totals[position]
