@@ -187,3 +187,19 @@ class TestSideLinksShown:
         tournament = make_tournament(club=club, entrants=2, rounds=1, confirmation="hand-over")
         match = current_match(start_round(tournament).tables.get())
         assert "Each side's own link" not in client.get(f"/matches/{match.pk}/manage/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Bureau des résultats", "Version de", "diffère", "Saisir le score de l"]),
+        ("nl", ["Uitslagentafel", "Versie van", "verschilt", "Score van de wedstrijdleider invoeren"]),
+    ],
+)
+def test_the_desk_speaks_french_and_dutch(client, boss, match, language, words):
+    post_deal(as_side(0, match), match, entry(match, 10, 1))
+    post_deal(as_side(1, match), match, entry(match, 10, 2))
+    tournament = match.tournament_game.table.round.tournament
+    page = client.get(f"/tournaments/{tournament.pk}/desk/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert all(word in page for word in words), [w for w in words if w not in page]
+    assert "Results desk" not in page
