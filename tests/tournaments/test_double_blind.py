@@ -161,6 +161,15 @@ class TestTheDesk:
         scorer = client.get(href.replace("&amp;", "&")).content.decode()
         assert "Back to the results desk" in scorer
         assert "Save deal 1" in scorer
+        saved = client.post(
+            href.replace("&amp;", "&"),
+            {"match": match.pk, "f.points.0": "10", "f.points.1": "2"},
+            HTTP_HX_REQUEST="true",
+        )
+        assert "Back to the results desk" in saved.content.decode()  # the way back stays
+        match.refresh_from_db()
+        assert match.result_status == "confirmed"  # the director's whole score counts
+        assert AuditEvent.objects.filter(match=match, action=AuditAction.RESULT_CONFIRMED).exists()
 
 
 class TestSideLinksShown:
