@@ -66,3 +66,17 @@ def sign_in(page: Any, base: str, username: str = "admin", password: str = "admi
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_load_state()
+
+
+def looked_at(page: Any, folder: Path, name: str) -> list[str]:
+    """The layout check and axe's serious or critical findings on the page open, each named
+    ``name``, with a shot of it into ``folder``."""
+    from tests.browser.accessibility import report, violations
+    from tests.browser.layout import layout_problems
+
+    snap(page, folder, name)
+    found = [f"{name}: {problem}" for problem in layout_problems(page)]
+    grave = violations(page)
+    if grave:
+        found.append(f"{name}: {report(grave)}")
+    return found

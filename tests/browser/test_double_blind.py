@@ -13,9 +13,7 @@ import pytest
 
 from scoring.links import scorer_path
 from scoring.models import AuditAction, AuditEvent, Match
-from tests.browser.accessibility import report, violations
-from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in, snap
 from tests.factories import organizer
 from tests.tournaments.factories import current_match, make_tournament, start_round
 
@@ -26,12 +24,8 @@ PASSWORD = "a-good-password"
 
 
 def checked(page: Any, name: str) -> list[str]:
-    snap(page, SHOTS, name)
-    found = [f"{name}: {problem}" for problem in layout_problems(page)]
-    grave = violations(page)
-    if grave:
-        found.append(f"{name}: {report(grave)}")
-    return found
+    """The layout check and axe's serious or critical findings on the page open, with a shot."""
+    return looked_at(page, SHOTS, name)
 
 
 def enter(page: Any, first: int, second: int) -> None:

@@ -13,9 +13,7 @@ import pytest
 
 from clubs.access import Actor
 from scoring.links import table_token
-from tests.browser.accessibility import report, violations
-from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import current_match, make_tournament, play_round, play_table, start_round
 from tournaments import services
@@ -29,12 +27,8 @@ PASSWORD = "a-good-password"
 
 
 def checked(page: Any, name: str) -> list[str]:
-    snap(page, SHOTS, name)
-    found = [f"{name}: {problem}" for problem in layout_problems(page)]
-    grave = violations(page)
-    if grave:
-        found.append(f"{name}: {report(grave)}")
-    return found
+    """The layout check and axe's serious or critical findings on the page open, with a shot."""
+    return looked_at(page, SHOTS, name)
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
