@@ -143,6 +143,38 @@ def blind_record(*, match_id: int, side: int | None, entry: Entry, actor: Actor)
         return BlindWrite(match, side, number, state.finished)
 
 
+def blind_undo(*, match_id: int, side: int | None, actor: Actor) -> int:
+    """Take back side ``side``'s last entry while the ledgers are not compared yet (a side fixing
+    a typo before the other side has finished); returns the deal number taken back. The trail
+    keeps the entry."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_blind(match):
+            raise Conflict(_("only a double-blind match keeps a ledger per side"), None)
+        name = _side_name(match, side)
+        assert side is not None
+        status = status_of(match)
+        if status != ResultStatus.OPEN:
+            raise Conflict(why_not(status, closed_name(match)), None, result=status.value)
+        last = BlindEntry.objects.filter(match=match, side=side).order_by("-number").first()
+        if last is None:
+            raise Conflict(_("%(side)s has entered no deal yet") % {"side": name}, None)
+        last.delete()
+        entered = [s for s in match.result_detail.get(ENTERED, []) if s != name]
+        match.result_detail = {**match.result_detail, ENTERED: entered}
+        match.revision += 1
+        match.save(update_fields=["result_detail", "revision", "updated_at"])
+        audit(
+            match,
+            AuditAction.BLIND_UNDONE,
+            actor,
+            deal_number=last.number,
+            detail={"side": name, "entry": last.entry},
+        )
+        announce(match)
+        return last.number
+
+
 def differences(match: Match, books: Sequence[Sequence[Entry]]) -> list[dict[str, Any]]:
     """Where the sides' ledgers differ: one row per deal and field, with each side's value
     (``None`` where a side has no such deal or field). A deal one side has and another has not is

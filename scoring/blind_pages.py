@@ -16,12 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from clubs.access import can_manage
+from clubs.access import actor_for, can_manage
+from clubs.errors import ServiceError
 from scoring import blind, display
+from scoring.access import scorer_match
 from scoring.links import token_side
 from scoring.models import Deal, DealVersion, Match
 from scoring.result_states import ResultStatus
@@ -104,3 +109,19 @@ def back_path(request: HttpRequest) -> str:
     if back and url_has_allowed_host_and_scheme(back, allowed_hosts=None) and back.startswith("/"):
         return back
     return ""
+
+
+@require_POST
+def table_blind_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """A side takes back its last entry of a double-blind match (before the comparison)."""
+    match = scorer_match(token)
+    side = blind_side(request, match, token)
+    try:
+        number = blind.blind_undo(
+            match_id=match.pk, side=side, actor=actor_for(request, table_link_club=match.club_id)
+        )
+    except ServiceError as error:
+        messages.error(request, error.rule[:1].upper() + error.rule[1:] + ".")
+    else:
+        messages.success(request, _("Deal %(n)s taken back: enter it again.") % {"n": number})
+    return redirect("scoring:table", token=token)

@@ -188,6 +188,7 @@ class AuditAction(models.TextChoices):
     CONFLICT_RECORDED = "conflict_recorded", "Conflicting entry recorded"
     CONFLICT_RESOLVED = "conflict_resolved", "Conflict resolved"
     BLIND_RECORDED = "blind_recorded", "Deal entered by one side (double-blind)"
+    BLIND_UNDONE = "blind_undone", "One side's last deal undone (double-blind)"
     BLIND_COMPARED = "blind_compared", "Both sides' entries compared"
     BLIND_PICKED = "blind_picked", "A side's entry chosen by the director"
 
