@@ -274,8 +274,8 @@ def _blind_entry(
         return redirect("scoring:table", token=token)
     match.refresh_from_db()
     context = _table_context(request, match, token, _scorer_board(request, match, token))
-    # News about the result (the side's last deal) lives in the scoreline the poll redraws, so it
-    # goes once the result moves on (the director picks a version).
+    # News about the result (the side's last deal) goes in the result news the board's poll
+    # empties, so it goes once the result moves on (the director picks a version).
     context["result_notice" if written.finished else "notice"] = notice
     return render(request, "scoring/table.html", context)
 
