@@ -63,6 +63,15 @@ QUEUE_OF: dict[str, str] = {
 }
 #: The state of a table decided by the organizer, in words.
 DECIDED_LABEL = gettext_lazy("decided by the director")
+#: A result's state in the desk's words (``ResultStatus.label`` is the pure rule book's English).
+STATE_LABELS = {
+    ResultStatus.OPEN: gettext_lazy("being played"),
+    ResultStatus.SUBMITTED: gettext_lazy("awaiting confirmation"),
+    ResultStatus.CONFIRMED: gettext_lazy("confirmed"),
+    ResultStatus.DISPUTED: gettext_lazy("disputed"),
+    ResultStatus.FINAL: gettext_lazy("final"),
+    ResultStatus.VOID: gettext_lazy("void"),
+}
 
 
 class DeskActionForm(forms.Form):
@@ -92,7 +101,7 @@ def _age(since: datetime | None, now: datetime) -> str:
 def _row(table: desk.DeskTable, match: Match | None, now: datetime, tournament_id: int) -> dict[str, Any]:
     """A table as the desk's template shows it: the read model's and the words around it."""
     decided = table.state == desk.DECIDED_BY_DIRECTOR
-    state = DECIDED_LABEL if decided else ResultStatus(table.state).label
+    state = DECIDED_LABEL if decided else STATE_LABELS[ResultStatus(table.state)]
     deal_url = None
     if match is not None and table.last_deal and not match.table_link_revoked:
         deal_url = reverse("scoring:table_deal", args=[table_token(match), table.last_deal])
@@ -213,7 +222,7 @@ def desk_act(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, gettext("Table %(n)s: %(rule)s.") % {"n": n, "rule": error.rule}, place)
     else:
-        state = ResultStatus(done.result_status).label
+        state = STATE_LABELS[ResultStatus(done.result_status)]
         messages.success(request, DONE[action] % {"n": n, "state": state}, place)
     return redirect(back)
 

@@ -33,12 +33,20 @@ def shot(page: Any, name: str) -> Path:
 
 
 def screen(
-    browser: Any, size: dict[str, int], *, scheme: str = "dark", scripts: bool = True, workers: str = "allow"
+    browser: Any,
+    size: dict[str, int],
+    *,
+    scheme: str = "dark",
+    scripts: bool = True,
+    workers: str = "allow",
+    locale: str = "en-GB",
 ) -> Any:
-    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme.
-    ``workers="block"`` keeps service workers out: ``page.route`` sees no request a worker sends."""
+    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme,
+    asking for pages in ``locale``. ``workers="block"`` keeps service workers out: ``page.route``
+    sees no request a worker sends."""
     small = size["width"] < 500
     context = browser.new_context(
+        locale=locale,
         viewport=size,
         color_scheme=scheme,
         has_touch=small,

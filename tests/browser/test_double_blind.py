@@ -74,6 +74,14 @@ def test_two_sides_enter_differently_and_the_desk_picks_one(live_server, browser
     assert card.locator(".desk-version").first.locator(".desk-totals dd").first.inner_text() == "10"
     problems += checked(director, "desk-double-blind-360-dark")
 
+    for language, heading in (("fr-FR", "Bureau des résultats"), ("nl-NL", "Uitslagentafel")):
+        abroad = screen(browser, PHONE, scheme="light", locale=language)
+        sign_in(abroad, live_server.url, boss.username, PASSWORD)
+        abroad.goto(f"{live_server.url}/tournaments/{tournament.pk}/desk/")
+        assert abroad.locator("h1").inner_text() == heading
+        problems += checked(abroad, f"desk-double-blind-360-light-{language}")
+        abroad.context.close()
+
     laptop = screen(browser, LAPTOP, scheme="light")
     sign_in(laptop, live_server.url, boss.username, PASSWORD)
     laptop.goto(f"{live_server.url}/tournaments/{tournament.pk}/desk/")
