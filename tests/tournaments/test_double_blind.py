@@ -9,10 +9,14 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from clubs.access import Actor
 from scoring import blind
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Match
+from tests.factories import organizer
 from tests.tournaments.factories import current_match, make_tournament, start_round
+from tournaments import services
+from tournaments.models import TableStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
 
@@ -229,3 +233,31 @@ def test_a_side_takes_back_its_last_deal_on_its_page(match):
         Client().post(f"/t/{table_token(match)}/blind/undo/").status_code == 302
     )  # shared link: refused, said
     assert AuditEvent.objects.filter(match=match, action=AuditAction.BLIND_UNDONE).count() == 1
+
+
+class TestTheStandings:
+    """Standings count a double-blind result only once it is confirmed (identical, or picked)."""
+
+    def test_counted_once_the_director_picks_not_while_disputed(self, match):
+        table = match.tournament_game.table
+        post_deal(as_side(0, match), match, entry(match, 10, 1))
+        post_deal(as_side(1, match), match, entry(match, 10, 2))
+        services.table_sync(match_id=match.pk)  # what the announcement runs once the write commits
+        table.refresh_from_db()
+        assert table.status == TableStatus.PLAYING  # disputed: not counted
+        boss = organizer(match.club)
+        blind.blind_pick(match_id=match.pk, side=0, actor=Actor(label="director", user=boss))
+        services.table_sync(match_id=match.pk)
+        table.refresh_from_db()
+        assert table.status == TableStatus.FINISHED
+
+    def test_counted_once_both_sides_agree(self, match):
+        table = match.tournament_game.table
+        post_deal(as_side(0, match), match, entry(match, 10, 1))
+        services.table_sync(match_id=match.pk)
+        table.refresh_from_db()
+        assert table.status == TableStatus.PLAYING
+        post_deal(as_side(1, match), match, entry(match, 10, 1))
+        services.table_sync(match_id=match.pk)
+        table.refresh_from_db()
+        assert table.status == TableStatus.FINISHED
