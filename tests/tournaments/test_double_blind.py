@@ -197,6 +197,12 @@ class TestSideLinksShown:
         assert f"For {match.sides[0]} only" in slips
         assert all(url in slips for url in own)
 
+    def test_the_console_says_where_they_are(self, client, boss, club):
+        tournament = make_tournament(club=club, entrants=2, rounds=1, confirmation="double-blind")
+        services.physical_tables_prepare(tournament_id=tournament.pk, count=1)
+        console = client.get(f"/tournaments/{tournament.pk}/console/").content.decode()
+        assert "Each round's slips carry one slip per side" in console
+
     def test_hand_over_has_none(self, client, boss, club):
         tournament = make_tournament(club=club, entrants=2, rounds=1, confirmation="hand-over")
         match = current_match(start_round(tournament).tables.get())
