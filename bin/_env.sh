@@ -29,3 +29,14 @@ ensure_venv() {
     echo "$digest" > "$stamp"
   fi
 }
+
+# The translations (docs/architecture.md, "Languages"): compile every tracked catalog (.po) into
+# the .mo file Django reads; .mo files are never tracked. Needs GNU gettext's msgfmt.
+compile_catalogs() {
+  if ! command -v msgfmt >/dev/null 2>&1; then
+    echo "msgfmt (GNU gettext) is missing: install it (apt-get install gettext) to compile the translations." >&2
+    return 1
+  fi
+  SECRET_KEY="${SECRET_KEY:-compilemessages}" .venv/bin/python manage.py compilemessages \
+    --ignore=.venv --ignore=var --ignore=staticfiles -v 0
+}

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.errors import InvalidEntry
 from clubs.models import Club, StaffRole
@@ -89,33 +91,49 @@ def managed_clubs(user: Any) -> list[Club]:
 def require_organizer(user: Any, club: Club | int) -> None:
     """Refuse anyone but an organizer of ``club``: :class:`SignInRequired` or ``PermissionDenied``."""
     if not is_signed_in(user):
-        raise SignInRequired("sign in as an organizer of the club")
+        raise SignInRequired(_("sign in as an organizer of the club"))
     if not can_manage(user, club):
-        raise PermissionDenied("only the club's owners and organizers may do this")
+        raise PermissionDenied(_("only the club's owners and organizers may do this"))
 
 
 def club_for_organizer(user: Any, slug: str | None) -> Club:
     """The club an organizer acts for: the one named by ``slug``, or the only one they organize."""
     if not is_signed_in(user):
-        raise SignInRequired("sign in as an organizer of the club")
+        raise SignInRequired(_("sign in as an organizer of the club"))
     clubs = managed_clubs(user)
     if slug is not None:
         chosen = next((club for club in clubs if club.slug == slug), None)
         if chosen is None:
-            raise PermissionDenied(f"you do not organize a club {slug!r}")
+            raise PermissionDenied(_("you do not organize a club '%(slug)s'") % {"slug": slug})
         return chosen
     if len(clubs) == 1:
         return clubs[0]
     if not clubs:
-        raise PermissionDenied("you do not organize any club")
-    raise InvalidEntry("say which club: you organize several", "club")
+        raise PermissionDenied(_("you do not organize any club"))
+    raise InvalidEntry(_("say which club: you organize several"), "club", code="club_required")
+
+
+#: "no such <what>" for each thing a page or the API looks up, as a whole sentence per thing.
+NO_SUCH = {
+    "club": gettext_lazy("no such club"),
+    "deal": gettext_lazy("no such deal"),
+    "match": gettext_lazy("no such match"),
+    "player": gettext_lazy("no such player"),
+    "season": gettext_lazy("no such season"),
+    "tournament": gettext_lazy("no such tournament"),
+}
+
+
+def no_such(what: str) -> str:
+    """The 404's sentence for ``what`` (a thing :data:`NO_SUCH` does not name keeps its word)."""
+    return str(NO_SUCH[what]) if what in NO_SUCH else _("no such %(what)s") % {"what": what}
 
 
 def one_or_404(rows: models.QuerySet[Row], what: str, **lookup: Any) -> Row:
     """The row of ``rows`` matching ``lookup``; a 404 saying "no such <what>" when there is none."""
     found = rows.filter(**lookup).first()
     if found is None:
-        raise Http404(f"no such {what}")
+        raise Http404(no_such(what))
     return found
 
 

@@ -17,7 +17,7 @@ class StaffRoleInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("name", "slug", "created_at")
+    list_display = ("name", "slug", "language", "time_zone", "created_at")
     prepopulated_fields = {"slug": ("name",)}
     search_fields = ("name", "slug")
     inlines = (StaffRoleInline, MembershipInline)

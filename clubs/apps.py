@@ -6,8 +6,12 @@ class ClubsConfig(AppConfig):
     verbose_name = "Clubs"
 
     def ready(self) -> None:
-        """The club's own rows in a club archive (players and accounts travel as shared rows)."""
+        """The club's own rows in a club archive (players and accounts travel as shared rows), and
+        its settings page bound to the club (its language)."""
+        from clubs import bound
         from clubs.parts import ClubPart, register
+
+        bound.register(bound.by_slug, "clubs:settings")
 
         register(
             ClubPart(

@@ -8,16 +8,41 @@ Models hold no logic; the club's permissions are in :mod:`clubs.access`.
 
 from __future__ import annotations
 
+from zoneinfo import available_timezones
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def server_time_zone() -> str:
+    """A new club's time zone: the server's (``TIME_ZONE``)."""
+    return str(settings.TIME_ZONE)
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in available_timezones():
+        raise ValidationError(
+            _("%(value)s is not a time zone (write it as Europe/Paris)"), params={"value": value}
+        )
 
 
 class Club(models.Model):
     """A card club: it owns its matches and tournaments."""
 
-    name = models.CharField(max_length=120)
+    name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The language of the club's own pages (its page, scoreboards, scorer pages, tournaments,
+    #: projectors, slips, seasons) for visitors who did not choose one; blank: their browser's.
+    language = models.CharField(
+        _("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES
+    )
+    #: The time zone the club's pages show times in.
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=server_time_zone, validators=[validate_time_zone]
+    )
 
     class Meta:
         db_table = "scoring_club"
@@ -60,8 +85,8 @@ class Membership(models.Model):
 
 
 class ClubRole(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ORGANIZER = "organizer", "Organizer"
+    OWNER = "owner", _("Owner")
+    ORGANIZER = "organizer", _("Organizer")
 
 
 class StaffRole(models.Model):

@@ -20,6 +20,7 @@ from games.base import Game
 from games.common import exclusive_with, other_side
 from games.declaration import EntryContext, Field, Option, Rule
 from games.match import DealScore, Result, Table
+from games.terms import code_of, counted, problem, said, term
 from games.values import CheckedByRule, Integer, Seat, SideRef, TrickSequence
 
 TRICKS = 9
@@ -29,8 +30,12 @@ _SEQUENCE = TrickSequence(TRICKS)
 
 
 def _sequence_format(value: Any, ctx: EntryContext) -> str | None:
-    problem = _SEQUENCE.check(value, ctx)
-    return None if problem is None else f"sequence {problem}"
+    broken = _SEQUENCE.check(value, ctx)
+    if broken is None:
+        return None
+    return problem(
+        "games", code_of(broken, "invalid_value"), "%(field)s %(problem)s", field="sequence", problem=broken
+    )
 
 
 def _required_unless_sequence(raw: Mapping[str, Any]) -> bool:
@@ -55,49 +60,82 @@ class Aluette(Game[None]):
     """McNeely's team Aluette: 1 point to the first side to five tricks, its run if it opened with 5+."""
 
     key = "aluette"
-    name = "Aluette (McNeely team rules)"
-    summary = (
+    name = term("aluette", "Aluette (McNeely team rules)")
+    summary = term(
+        "aluette",
         "Two partnerships, 9 tricks a deal: the first side to five tricks scores 1, or its opening run "
-        "when it took the first 5 or more tricks in a row; first to 15 wins."
+        "when it took the first 5 or more tricks in a row; first to 15 wins.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("aluette", "first to five"),
+            term("aluette", "The side that first wins 5 of the 9 tricks scores the deal."),
+        ),
+        (
+            term("aluette", "opening run"),
+            term(
+                "aluette",
+                "The tricks a side won in a row from the first trick, before the other side won one.",
+            ),
+        ),
     )
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "sequence",
             CheckedByRule(_SEQUENCE),
-            "Who won each of the 9 tricks, in order: A for the first side, B for the second.",
+            term(
+                "aluette", "Who won each of the 9 tricks, in order: A for the first side, B for the second."
+            ),
             required=False,
             rules=(
                 exclusive_with("first_to_five", "opening_run"),
-                Rule("9 characters, each A or B.", _sequence_format),
+                Rule(term("aluette", "9 characters, each A or B."), _sequence_format),
             ),
-            label="Trick winners",
+            label=term("aluette", "Trick winners"),
         ),
         Field(
             "first_to_five",
             SideRef(),
-            "The side that was first to win 5 tricks (with 9 tricks: the side with the majority).",
+            term(
+                "aluette",
+                "The side that was first to win 5 tricks (with 9 tricks: the side with the majority).",
+            ),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
-            label="First to five tricks",
+            label=term("aluette", "First to five tricks"),
         ),
         Field(
             "opening_run",
             Integer(0, TRICKS),
-            "How many tricks the first_to_five side won from trick 1 before the other side won one; "
-            "0 if the other side won trick 1.",
+            term(
+                "aluette",
+                "How many tricks the first_to_five side won from trick 1 before the other side won one; "
+                "0 if the other side won trick 1.",
+            ),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
-            label="Opening run",
-            hint="How many tricks that side won from the first trick before the other side won one; 0 if the other side won the first trick.",
+            label=term("aluette", "Opening run"),
+            hint=term(
+                "aluette",
+                "How many tricks that side won from the first trick before the other side won one; 0 if the other side won the first trick.",
+            ),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "target", Integer(low=1), 15, "Points that win the game (= the match).", label="Points to win"
+            "target",
+            Integer(low=1),
+            15,
+            term("aluette", "Points that win the game (= the match)."),
+            label=term("aluette", "Points to win"),
         ),
         Option(
-            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+            "first_dealer",
+            Seat(),
+            0,
+            term("aluette", "Who deals the first deal (a seat number, 0–3)."),
+            label=term("aluette", "First dealer"),
         ),
     )
 
@@ -111,22 +149,46 @@ class Aluette(Game[None]):
         if "sequence" in entry:
             first, run, tricks = from_sequence(entry["sequence"], table.sides)
             extra = {"first_to_five": first, "opening_run": run, "tricks": tricks}
-            how = f"{first} won {tricks[first]} tricks and reached five first"
+            how = said(
+                "aluette",
+                "%(side)s won %(tricks)s tricks and reached five first",
+                side=first,
+                tricks=tricks[first],
+            )
         else:
             first, run = entry["first_to_five"], entry["opening_run"]
             extra = {"first_to_five": first, "opening_run": run}
-            how = f"{first} reached five tricks first"
+            how = said("aluette", "%(side)s reached five tricks first", side=first)
         points = deal_points(run)
         loser = other_side(table.sides, first)
+        why: str
         if run >= FIVE:
             bonus = f"{FIVE} + {run - FIVE} = {points}" if run > FIVE else f"{points}"
-            why = f"{how}, taking the first {run} tricks in a row: {bonus}"
+            why = said(
+                "aluette",
+                "%(how)s, taking the first %(run)s tricks in a row: %(bonus)s",
+                how=how,
+                run=run,
+                bonus=bonus,
+            )
         elif run:
-            why = f"{how}; {loser} broke its opening run after {run} trick{'s' if run > 1 else ''}: 1 point"
+            why = counted(
+                "aluette",
+                "%(how)s; %(loser)s broke its opening run after %(count)s trick: 1 point",
+                "%(how)s; %(loser)s broke its opening run after %(count)s tricks: 1 point",
+                run,
+                how=how,
+                loser=loser,
+            )
         else:
-            why = f"{how}; {loser} won the first trick, so no opening run: 1 point"
+            why = said(
+                "aluette",
+                "%(how)s; %(loser)s won the first trick, so no opening run: 1 point",
+                how=how,
+                loser=loser,
+            )
         scores = {side: points if side == first else 0 for side in table.sides}
-        return DealScore(scores, (why, f"{loser}: nothing"), extra), None
+        return DealScore(scores, (why, said("aluette", "%(side)s: nothing", side=loser)), extra), None
 
     def result(self, table: Table, state: None, totals: Mapping[str, int], deals: int) -> Result:
         target = table.options["target"]

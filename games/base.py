@@ -29,6 +29,7 @@ from games.errors import OptionError, SidesError
 from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
+from games.terms import code_of, problem, term
 from games.values import Choice, SideRef, is_int
 
 S = TypeVar("S")
@@ -50,6 +51,9 @@ class Game(ABC, Generic[S]):
     default_preset: ClassVar[str | None] = None
     #: Each preset's name in words, for the pages (``ffb``: "FFB, Fédération Française de Belote").
     preset_names: ClassVar[Mapping[str, str]] = {}
+    #: The game's own words and what they mean, for its page's glossary: each a ``term`` of the
+    #: game's context, the word itself left as the players say it (*nat*, *capot*).
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: A game with both ``target`` and ``deals`` options whose ``deals`` is null (not in use) while
     #: a target is set; ``deals: null`` is then accepted next to a target as "not given" (docs/games/README.md §4).
     deals_off_under_target: ClassVar[bool] = False
@@ -158,9 +162,11 @@ class Game(ABC, Generic[S]):
             "preset",
             Choice(tuple(cls.presets), labels=tuple((name, cls.preset_name(name)) for name in cls.presets)),
             cls.default_preset,
-            "A named set of option values that belong together (see the preset table).",
-            label="Rules",
-            hint="A set of house rules that belong together; the options below change single rules.",
+            term("games", "A named set of option values that belong together (see the preset table)."),
+            label=term("games", "Rules"),
+            hint=term(
+                "games", "A set of house rules that belong together; the options below change single rules."
+            ),
         )
         return (preset, *cls.options)
 
@@ -176,9 +182,9 @@ class Game(ABC, Generic[S]):
             "first_dealer",
             SideRef(),
             lambda sides: sides[0] if sides else None,
-            "Who deals the first deal.",
+            term("games", "Who deals the first deal."),
             default_text="sides[0]",
-            label="First dealer",
+            label=term("games", "First dealer"),
         )
 
     # -- the rules: implemented by each game ------------------------------------------------
@@ -207,7 +213,9 @@ class Game(ABC, Generic[S]):
             and given["target"] is not None
             and given["deals"] is not None
         ):
-            raise OptionError("deals", "give either target or deals, not both")
+            raise OptionError(
+                "deals", problem("games", "target_and_deals", "give either target or deals, not both")
+            )
 
     def dealer(self, table: Table, state: S, index: int) -> Dealer:
         """Who deals entry ``index``: by default the next seat or side after every entry."""
@@ -257,23 +265,37 @@ class Game(ABC, Generic[S]):
         """docs/games/README.md §3: a list of non-empty, unique names (their number is checked once the options
         are known, since a variant may change it)."""
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-            raise SidesError("sides must be a list of names")
+            raise SidesError(problem("games", "sides_not_a_list", "sides must be a list of names"))
         if any(not s.strip() for s in sides):
-            raise SidesError("side names must not be empty")
+            raise SidesError(problem("games", "empty_side_name", "side names must not be empty"))
         if len(set(sides)) != len(sides):
-            raise SidesError("side names must be unique")
+            raise SidesError(problem("games", "repeated_side_name", "side names must be unique"))
         return tuple(sides)
 
     def check_side_count(self, sides: tuple[str, ...], options: Mapping[str, Any] | None = None) -> None:
         """As many sides as the table under the effective ``options`` has."""
         shape = self.table_shape(options)
         if not shape.min_sides <= len(sides) <= shape.max_sides:
-            count = (
-                str(shape.min_sides)
-                if shape.min_sides == shape.max_sides
-                else f"{shape.min_sides} to {shape.max_sides}"
-            )
-            raise SidesError(f"{self.name} needs {count} sides, not {len(sides)}")
+            if shape.min_sides == shape.max_sides:
+                wrong = problem(
+                    "games",
+                    "wrong_side_count",
+                    "%(game)s needs %(count)s sides, not %(given)s",
+                    game=self.name,
+                    count=shape.min_sides,
+                    given=len(sides),
+                )
+            else:
+                wrong = problem(
+                    "games",
+                    "wrong_side_count",
+                    "%(game)s needs %(low)s to %(high)s sides, not %(given)s",
+                    game=self.name,
+                    low=shape.min_sides,
+                    high=shape.max_sides,
+                    given=len(sides),
+                )
+            raise SidesError(wrong)
 
     def resolve_options(
         self,
@@ -287,22 +309,36 @@ class Game(ABC, Generic[S]):
             if layer is None:
                 continue
             if not isinstance(layer, dict):
-                raise OptionError("options", "options must be a JSON object")
+                raise OptionError(
+                    "options", problem("games", "options_not_an_object", "options must be a JSON object")
+                )
             layers.append(layer)
         declared = {opt.name: opt for opt in self.all_options()}
         for layer in layers:
             for name in layer:
                 if name not in declared:
-                    raise OptionError(str(name), f"{name!r} is not an option of {self.name}")
+                    raise OptionError(
+                        str(name),
+                        problem(
+                            "games",
+                            "unknown_option",
+                            "%(name)s is not an option of %(game)s",
+                            name=repr(name),
+                            game=self.name,
+                        ),
+                    )
         probe = Table(sides=sides, options={})
         chosen: dict[str, Any] = {}
         if self.presets:
             preset = self.default_preset
             for layer in layers:
                 preset = layer.get("preset", preset)
-            problem = declared["preset"].check(preset, probe)
-            if problem:
-                raise OptionError("preset", f"preset {problem}")
+            broken = declared["preset"].check(preset, probe)
+            if broken:
+                raise OptionError(
+                    "preset",
+                    problem("games", code_of(broken, "invalid_option"), "preset %(problem)s", problem=broken),
+                )
             chosen.update(self.presets[str(preset)])
             chosen["preset"] = preset
         given: dict[str, Any] = {}
@@ -323,9 +359,18 @@ class Game(ABC, Generic[S]):
             del given["deals"]
         for opt in in_force:
             if opt.name in given:
-                problem = opt.check(given[opt.name], probe)
-                if problem:
-                    raise OptionError(opt.name, f"{opt.name} {problem}")
+                broken = opt.check(given[opt.name], probe)
+                if broken:
+                    raise OptionError(
+                        opt.name,
+                        problem(
+                            "games",
+                            code_of(broken, "invalid_option"),
+                            "%(option)s %(problem)s",
+                            option=opt.name,
+                            problem=broken,
+                        ),
+                    )
         effective.update(given)
         if target_set and "deals" not in given:
             effective["deals"] = None

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.declaration import EntryContext, Rule
+from games.terms import problem, said, term
 from games.values import Choice
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -18,6 +19,14 @@ SUIT_SYMBOLS = {
     "all-trump": "AT",
 }
 
+#: The suits in words, a term every game shares.
+SUIT_WORDS = {
+    "clubs": term("games", "clubs"),
+    "diamonds": term("games", "diamonds"),
+    "hearts": term("games", "hearts"),
+    "spades": term("games", "spades"),
+}
+
 #: A suit named for the record only; it never changes a score.
 RECORD_SUIT = Choice(SUITS)
 
@@ -28,12 +37,19 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
     def check(value: Mapping[str, int], ctx: EntryContext) -> str | None:
         expected = total(ctx) if callable(total) else total
         if sum(value.values()) != expected:
-            return f"{what} must add up to {expected}, not {sum(value.values())}"
+            return problem(
+                "games",
+                "wrong_total",
+                "%(what)s must add up to %(total)s, not %(sum)s",
+                what=what,
+                total=expected,
+                sum=sum(value.values()),
+            )
         return None
 
     if isinstance(total, int):
-        return Rule(f"The values add up to {total}.", check, total)
-    return Rule("The values add up to the deal total.", check)
+        return Rule(said("games", "The values add up to %(total)s.", total=total), check, total)
+    return Rule(term("games", "The values add up to the deal total."), check)
 
 
 def exclusive_with(*others: str) -> Rule:
@@ -42,10 +58,16 @@ def exclusive_with(*others: str) -> Rule:
     def check(value: Any, ctx: EntryContext) -> str | None:
         clash = [o for o in others if ctx.has(o)]
         if clash:
-            return f"give either this field or {' and '.join(others)}, not both"
+            return problem(
+                "games",
+                "not_both",
+                "give either this field or %(others)s, not both",
+                others=" and ".join(others),
+            )
         return None
 
-    return Rule(f"Not together with {', '.join(f'`{o}`' for o in others)}.", check)
+    listed = ", ".join(f"`{o}`" for o in others)
+    return Rule(said("games", "Not together with %(others)s.", others=listed), check)
 
 
 def only_field(*later: str) -> Rule:
@@ -55,10 +77,15 @@ def only_field(*later: str) -> Rule:
         if value is True:
             for name in later:
                 if ctx.has(name):
-                    return f"a dead deal has no other fields; remove {name}"
+                    return problem(
+                        "games",
+                        "dead_deal_alone",
+                        "a dead deal has no other fields; remove %(field)s",
+                        field=name,
+                    )
         return None
 
-    return Rule("With `true`, no other field may be present.", check)
+    return Rule(term("games", "With `true`, no other field may be present."), check)
 
 
 def blocks(sequence: str) -> list[tuple[str, int]]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.errors import GameError
+from games.terms import code_of, problem
 from games.values import Context, Kind
 
 #: A rule looks at the value (and the entry and match through the context); it returns the
@@ -170,7 +171,7 @@ class Option:
     def check(self, value: Any, ctx: Context) -> str | None:
         """The rule ``value`` breaks, or ``None``."""
         if value is None:
-            return None if self.nullable else "must not be null"
+            return None if self.nullable else problem("games", "not_nullable", "must not be null")
         return self.kind.check(value, ctx)
 
     def schema(self) -> dict[str, Any]:
@@ -261,37 +262,57 @@ def validate_entry(
     Raises :class:`GameError` (without a deal index; the caller adds it) at the first failure.
     """
     if not isinstance(raw, dict):
-        raise GameError(None, "a deal entry must be a JSON object")
+        raise GameError(None, problem("games", "not_an_object", "a deal entry must be a JSON object"))
     names = {f.name for f in fields}
     for key in raw:
         if key not in names:
-            raise GameError(str(key), f"{key!r} is not a field of this game")
+            raise GameError(
+                str(key),
+                problem("games", "unknown_field", "%(key)s is not a field of this game", key=repr(key)),
+            )
     clean: dict[str, Any] = {}
     ctx = EntryContext(sides=sides, options=options, state=state, raw=raw, clean=clean)
     for f in fields:
         if f.name not in raw:
             if f.is_required(raw):
-                raise GameError(f.name, f"{f.name} is required")
+                raise GameError(f.name, problem("games", "required", "%(field)s is required", field=f.name))
             if f.default is not MISSING:
                 clean[f.name] = f.default
             continue
         value = raw[f.name]
         if value is None:
             if not f.nullable:
-                raise GameError(f.name, f"{f.name} may not be null")
+                raise GameError(
+                    f.name, problem("games", "not_nullable", "%(field)s may not be null", field=f.name)
+                )
         else:
-            problem = f.kind.check(value, ctx)
-            if problem:
-                raise GameError(f.name, f"{f.name} {problem}")
+            broken = f.kind.check(value, ctx)
+            if broken:
+                raise GameError(
+                    f.name,
+                    problem(
+                        "games",
+                        code_of(broken, "invalid_value"),
+                        "%(field)s %(problem)s",
+                        field=f.name,
+                        problem=broken,
+                    ),
+                )
         if f.when is not None and not f.when.holds(options) and value != f.neutral_value():
             raise GameError(
                 f.name,
-                f"{f.name} is only entered when {f.when.text().replace('`', '')}; "
-                f"with these options it may only be {_json_text(f.neutral_value())}",
+                problem(
+                    "games",
+                    "out_of_play",
+                    "%(field)s is only entered when %(condition)s; with these options it may only be %(neutral)s",
+                    field=f.name,
+                    condition=f.when.text().replace("`", ""),
+                    neutral=_json_text(f.neutral_value()),
+                ),
             )
         clean[f.name] = value
         for rule in f.rules:
-            problem = rule.check(value, ctx)
-            if problem:
-                raise GameError(f.name, problem)
+            broken = rule.check(value, ctx)
+            if broken:
+                raise GameError(f.name, broken)
     return clean

@@ -1,9 +1,14 @@
-"""The generated parts of ``docs/games/<key>.md``: the fields, options and presets tables.
+"""The generated parts of ``docs/games/<key>.md``: the glossary, fields, options and presets tables.
 
 Each table sits between ``<!-- BEGIN generated:NAME -->`` and ``<!-- END generated:NAME -->``
 markers; ``python -m games docs`` rewrites them from the declaration and a test fails when a page
 no longer matches. The prose around them is written by hand. The tables give each field and option both its API name
 and what the web pages call it (its label, and each option value in words).
+
+A page in the players' language (``docs/games/klaverjas.nl.md``, ``coinche.fr.md``: ``TRANSLATED``)
+is generated whole by :func:`translated_page` from the same declaration, through a ``translate``
+callable that this module cannot supply (it knows no Django): ``manage.py game_docs`` passes the
+catalogs' (``scoring/game_texts.py``). Its headings are the ``term``s below, in the shared context.
 """
 
 from __future__ import annotations
@@ -16,7 +21,18 @@ from typing import Any
 
 from games.base import Game
 from games.declaration import Field, Option
+from games.terms import term
 from games.values import Choice
+
+#: The pages written in another language than English: game key -> languages.
+TRANSLATED: dict[str, tuple[str, ...]] = {"klaverjas": ("nl",), "coinche": ("fr",)}
+
+#: Renders a marked text in a language (``str`` leaves it in English).
+Translate = Callable[[str], str]
+
+WORD = term("games", "Word")
+MEANING = term("games", "Meaning")
+NO_GLOSSARY = term("games", "This game has no words of its own.")
 
 
 def _cell(text: str) -> str:
@@ -65,13 +81,26 @@ def options_table(game: type[Game[Any]]) -> str:
     return "\n".join(rows)
 
 
-def _said(option: Option) -> str:
+def _said(option: Option, translate: Translate = str) -> str:
     """The option's label, and each of its values in words, as the pages show them."""
     kind = option.kind
+    label = translate(option.label)
     if not isinstance(kind, Choice) or not kind.labels:
-        return option.label
-    words = "; ".join(f"`{_json(value)}`: {kind.label(value)}" for value in kind.values if kind.label(value))
-    return f"{option.label} ({words})"
+        return label
+    words = "; ".join(
+        f"`{_json(value)}`: {translate(said)}" for value in kind.values if (said := kind.label(value))
+    )
+    return f"{label} ({words})"
+
+
+def glossary_table(game: type[Game[Any]], translate: Translate = str) -> str:
+    """The game's own words and what they mean, as the players say them."""
+    if not game.glossary:
+        return translate(NO_GLOSSARY)
+    rows = [f"| {translate(WORD)} | {translate(MEANING)} |", "|---|---|"]
+    for word, meaning in game.glossary:
+        rows.append(f"| *{_cell(translate(word))}* | {_cell(translate(meaning))} |")
+    return "\n".join(rows)
 
 
 def presets_table(game: type[Game[Any]]) -> str:
@@ -90,7 +119,12 @@ def _json(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-GENERATED = {"fields": fields_table, "options": options_table, "presets": presets_table}
+GENERATED = {
+    "glossary": glossary_table,
+    "fields": fields_table,
+    "options": options_table,
+    "presets": presets_table,
+}
 
 
 def render_blocks(game: type[Game[Any]]) -> dict[str, str]:
@@ -139,3 +173,78 @@ def refresh_page(game: type[Game[Any]], folder: Path) -> Path:
         text = _block_re(name).sub(_keep_markers(block), text)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# -- a page in the players' language -----------------------------------------------------------
+
+TITLE_NOTE = term(
+    "games",
+    "Generated from the game's declaration, in the words the scorer pages use; the rules in full, "
+    "with the worked examples, are on the English page:",
+)
+GLOSSARY = term("games", "Glossary")
+ENTRY = term("games", "What the table enters")
+ENTRY_NOTE = term(
+    "games", "The fields of a deal, in the order they are checked; the first problem found is reported."
+)
+OPTIONS = term("games", "Options")
+PRESETS = term("games", "Presets")
+FIELD = term("games", "Field")
+ON_THE_PAGE = term("games", "On the page")
+HELP = term("games", "Help and rules")
+OPTION = term("games", "Option")
+DEFAULT = term("games", "Default")
+EFFECT = term("games", "Effect")
+PRESET = term("games", "Preset")
+NAME = term("games", "Name")
+NO_PRESETS = term("games", "No presets.")
+
+
+def translated_page(game: type[Game[Any]], translate: Translate) -> str:
+    """The whole page of ``game`` in the language ``translate`` renders: its name and summary, the
+    glossary, the fields with their rules, the options with their values in words, the presets."""
+    t = translate
+    lines = [
+        f"# {t(game.name)} — `{game.key}`",
+        "",
+        t(game.summary),
+        "",
+        f"{t(TITLE_NOTE)} [{game.key}.md]({game.key}.md).",
+        "",
+        f"## {t(GLOSSARY)}",
+        "",
+        glossary_table(game, t),
+        "",
+        f"## {t(ENTRY)}",
+        "",
+        t(ENTRY_NOTE),
+        "",
+        f"| {t(FIELD)} | {t(ON_THE_PAGE)} | {t(HELP)} |",
+        "|---|---|---|",
+    ]
+    for f in game.fields:
+        rules = " ".join(f"({i}) {t(r.text)}" for i, r in enumerate(f.rules, 1))
+        said = t(f.hint if f.hint is not None else f.help) + (f" {rules}" if rules else "")
+        lines.append(f"| `{f.name}` | {_cell(t(f.label))} | {_cell(said)} |")
+    lines += [
+        "",
+        f"## {t(OPTIONS)}",
+        "",
+        f"| {t(OPTION)} | {t(ON_THE_PAGE)} | {t(DEFAULT)} | {t(EFFECT)} |",
+        "|---|---|---|---|",
+    ]
+    for o in game.all_options():
+        said = t(o.hint if o.hint is not None else o.help)
+        lines.append(f"| `{o.name}` | {_cell(_said(o, t))} | {_cell(o.default_label())} | {_cell(said)} |")
+    lines += ["", f"## {t(PRESETS)}", ""]
+    if game.presets:
+        lines += [f"| {t(PRESET)} | {t(NAME)} |", "|---|---|"]
+        lines += [f"| `{key}` | {_cell(t(game.preset_names.get(key, key)))} |" for key in game.presets]
+    else:
+        lines.append(t(NO_PRESETS))
+    return "\n".join(lines) + "\n"
+
+
+def translated_path(game: type[Game[Any]], language: str, folder: Path) -> Path:
+    """Where the page of ``game`` in ``language`` lives."""
+    return folder / f"{game.key}.{language}.md"

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.terms import counted, term
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -74,11 +76,15 @@ class Tally:
     @property
     def heading(self) -> str:
         """What the counts are, beside them: "rubbers won"."""
+        if self.unit == "rubber":
+            return term("games", "rubbers won")
         return f"{self.unit}s won"
 
     @property
     def goal(self) -> str:
         """The match's target in words: "First to 2 rubbers"."""
+        if self.unit == "rubber":
+            return counted("games", "First to %(count)s rubber", "First to %(count)s rubbers", self.needed)
         return f"First to {plural(self.needed, self.unit)}"
 
 

@@ -17,6 +17,7 @@ from games.base import Game
 from games.common import RECORD_SUIT, adds_up_to
 from games.declaration import Field, Option
 from games.match import DealScore, Result, Table
+from games.terms import counted, said, term
 from games.values import Integer, PerSide, Seat
 
 TRICKS = 5
@@ -29,33 +30,52 @@ class FortyFive(Game[None]):
     """Forty-Five as McNeely scores it: 5 for 3 or 4 tricks, 10 for all five, game 45."""
 
     key = "forty-five"
-    name = "Forty-Five"
-    summary = (
-        "Two partnerships, 5 tricks a deal: 5 points for 3 or 4 tricks, 10 for all five; first to 45 wins."
+    name = term("forty-five", "Forty-Five")
+    summary = term(
+        "forty-five",
+        "Two partnerships, 5 tricks a deal: 5 points for 3 or 4 tricks, 10 for all five; first to 45 wins.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("forty-five", "five fingers"),
+            term("forty-five", "The Five of trumps, the highest card of the game."),
+        ),
+        (term("forty-five", "jink"), term("forty-five", "Taking all five tricks: 10 points instead of 5.")),
     )
     partnerships = True
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
-            "Tricks taken by each partnership.",
+            term("forty-five", "Tricks taken by each partnership."),
             rules=(adds_up_to(TRICKS, "tricks"),),
-            label="Tricks",
+            label=term("forty-five", "Tricks"),
         ),
         Field(
             "trump",
             RECORD_SUIT,
-            "The trump suit (the turned card's suit); for the record only, no effect on the score.",
+            term(
+                "forty-five",
+                "The trump suit (the turned card's suit); for the record only, no effect on the score.",
+            ),
             required=False,
-            label="Trump",
+            label=term("forty-five", "Trump"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "target", Integer(low=1), 45, "Points that win the game (= the match).", label="Points to win"
+            "target",
+            Integer(low=1),
+            45,
+            term("forty-five", "Points that win the game (= the match)."),
+            label=term("forty-five", "Points to win"),
         ),
         Option(
-            "first_dealer", Seat(), 0, "Who deals the first deal (a seat number, 0–3).", label="First dealer"
+            "first_dealer",
+            Seat(),
+            0,
+            term("forty-five", "Who deals the first deal (a seat number, 0–3)."),
+            label=term("forty-five", "First dealer"),
         ),
     )
 
@@ -72,13 +92,36 @@ class FortyFive(Game[None]):
             took = tricks[side]
             if took == TRICKS:
                 scores[side] = ALL_TRICKS_POINTS
-                breakdown.append(f"{side} took all 5 tricks: {ALL_TRICKS_POINTS}")
+                breakdown.append(
+                    said(
+                        "forty-five",
+                        "%(side)s took all 5 tricks: %(points)s",
+                        side=side,
+                        points=ALL_TRICKS_POINTS,
+                    )
+                )
             elif took >= MAJORITY:
                 scores[side] = MAJORITY_POINTS
-                breakdown.append(f"{side} took {took} tricks: {MAJORITY_POINTS}")
+                breakdown.append(
+                    said(
+                        "forty-five",
+                        "%(side)s took %(tricks)s tricks: %(points)s",
+                        side=side,
+                        tricks=took,
+                        points=MAJORITY_POINTS,
+                    )
+                )
             else:
                 scores[side] = 0
-                breakdown.append(f"{side} took {took} trick{'' if took == 1 else 's'}: nothing")
+                breakdown.append(
+                    counted(
+                        "forty-five",
+                        "%(side)s took %(count)s trick: nothing",
+                        "%(side)s took %(count)s tricks: nothing",
+                        took,
+                        side=side,
+                    )
+                )
         extra: dict[str, Any] = {"tricks": tricks}
         if "trump" in entry:
             extra["trump"] = entry["trump"]

@@ -16,6 +16,7 @@ from games.common import adds_up_to, blocks, exclusive_with
 from games.declaration import EntryContext, Field, Option, Rule
 from games.facts import Facts, Row, Sheet, Tally, cells, per_side
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import joined, problem, said, shaped, term
 from games.values import Boolean, Choice, Integer, ListOf, PerSide, TrickSequence
 
 TRICKS = 26
@@ -39,7 +40,14 @@ def _runs_fit(value: Mapping[str, list[int]], ctx: EntryContext) -> str | None:
     tricks = ctx.clean["tricks"]
     for side, runs in value.items():
         if sum(runs) > tricks[side]:
-            return f"runs of {side} add up to {sum(runs)}, more than the {tricks[side]} tricks won"
+            return problem(
+                "jam",
+                "runs_exceed_tricks",
+                "runs of %(side)s add up to %(runs)s, more than the %(tricks)s tricks won",
+                side=side,
+                runs=sum(runs),
+                tricks=tricks[side],
+            )
     limits = {}
     for side in ctx.sides:
         runs = value[side]
@@ -47,8 +55,10 @@ def _runs_fit(value: Mapping[str, list[int]], ctx: EntryContext) -> str | None:
         limits[side] = (len(runs) + -(-rest // 3), len(runs) + rest)
     a, b = ctx.sides
     if limits[a][0] > limits[b][1] + 1 or limits[b][0] > limits[a][1] + 1:
-        return (
-            "these runs cannot occur in 26 tricks: the rest of the tricks would form another run of 4 or more"
+        return problem(
+            "jam",
+            "runs_impossible",
+            "these runs cannot occur in 26 tricks: the rest of the tricks would form another run of 4 or more",
         )
     return None
 
@@ -71,20 +81,26 @@ def deal_points(tricks: int, runs: list[int], restart: bool) -> tuple[int, list[
     points = 0
     if grands:
         points += 3 + (grands - 1)
-        why.append(
-            "grand slam 3" + (f" + {grands - 1} further grand slam(s) as baby slams" if grands > 1 else "")
-        )
+        if grands > 1:
+            why.append(
+                said("jam", "grand slam 3 + %(more)s further grand slam(s) as baby slams", more=grands - 1)
+            )
+        else:
+            why.append(term("jam", "grand slam 3"))
     if babies:
         points += babies
-        why.append(f"{babies} baby slam(s) {babies}")
+        why.append(said("jam", "%(count)s baby slam(s) %(count)s", count=babies))
     if tricks == 14 or (tricks >= 15 and grands):
         points += 2
-        why.append(
-            f"{tricks} tricks: fourteen 2" + (" (with a grand slam, never fifteen)" if tricks > 14 else "")
-        )
+        if tricks > 14:
+            why.append(
+                said("jam", "%(tricks)s tricks: fourteen 2 (with a grand slam, never fifteen)", tricks=tricks)
+            )
+        else:
+            why.append(said("jam", "%(tricks)s tricks: fourteen 2", tricks=tricks))
     elif tricks >= 15:
         points += 3
-        why.append(f"{tricks} tricks: fifteen 3")
+        why.append(said("jam", "%(tricks)s tricks: fifteen 3", tricks=tricks))
     return points, why
 
 
@@ -96,59 +112,89 @@ class Jam(Game[JamState]):
     """Matthew Shields' JAM."""
 
     key = "jam"
-    name = "JAM"
-    summary = "Two players, red against black: game points for streaks of tricks (slams) and majorities, in rubbers to 5."
+    name = term("jam", "JAM")
+    summary = term(
+        "jam",
+        "Two players, red against black: game points for streaks of tricks (slams) and majorities, in rubbers to 5.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("jam", "streak"),
+            term("jam", "Tricks won in a row by one player; 4 or more score game points."),
+        ),
+        (
+            term("jam", "grand, baby"),
+            term("jam", "The names of the streaks: a grand is 5 tricks in a row; a baby, 4."),
+        ),
+        (
+            term("jam", "rubber"),
+            term("jam", "Game points up to 5 (by default); the match is one rubber or the best of three."),
+        ),
+    )
     fields: ClassVar[tuple[Field, ...]] = (
         Field(
             "sequence",
             TrickSequence(TRICKS),
-            "Who won each of the 26 tricks, in order: A for the first side, B for the second.",
+            term("jam", "Who won each of the 26 tricks, in order: A for the first side, B for the second."),
             required=False,
             rules=(exclusive_with("tricks", "runs"),),
-            label="Trick winners",
+            label=term("jam", "Trick winners"),
         ),
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
-            "Tricks won by each player.",
+            term("jam", "Tricks won by each player."),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
             rules=(adds_up_to(TRICKS, "tricks"),),
-            label="Tricks",
+            label=term("jam", "Tricks"),
         ),
         Field(
             "runs",
             PerSide(ListOf(Integer(RUN, TRICKS))),
-            "For each player, the length of every streak of 4 or more tricks in a row (empty list for none).",
+            term(
+                "jam",
+                "For each player, the length of every streak of 4 or more tricks in a row (empty list for none).",
+            ),
             required=_required_unless_sequence,
             required_text="yes, unless `sequence` is given",
             rules=(
                 Rule(
-                    "A player's runs add up to no more than her tricks, and all runs fit in 26 tricks.",
+                    term(
+                        "jam",
+                        "A player's runs add up to no more than her tricks, and all runs fit in 26 tricks.",
+                    ),
                     _runs_fit,
                 ),
             ),
-            label="Streaks",
+            label=term("jam", "Streaks"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "target", Integer(low=1), 5, "Game points that win a rubber.", label="Game points for a rubber"
+            "target",
+            Integer(low=1),
+            5,
+            term("jam", "Game points that win a rubber."),
+            label=term("jam", "Game points for a rubber"),
         ),
         Option(
             "rubbers",
-            Choice((1, 3), labels=((1, "one rubber"), (3, "best of three"))),
+            Choice((1, 3), labels=((1, term("jam", "one rubber")), (3, term("jam", "best of three")))),
             1,
-            "1: the match is one rubber. 3: best of three rubbers.",
-            label="Rubbers",
-            hint="One rubber, or the best of three rubbers.",
+            term("jam", "1: the match is one rubber. 3: best of three rubbers."),
+            label=term("jam", "Rubbers"),
+            hint=term("jam", "One rubber, or the best of three rubbers."),
         ),
         Option(
             "restart_after_grand",
             Boolean(),
             False,
-            "Whether a streak starts counting again after every 5th trick (9 in a row = grand + baby).",
-            label="Streaks start again after a grand",
+            term(
+                "jam",
+                "Whether a streak starts counting again after every 5th trick (9 in a row = grand + baby).",
+            ),
+            label=term("jam", "Streaks start again after a grand"),
         ),
         Game.first_dealer_option(),
     )
@@ -181,14 +227,28 @@ class Jam(Game[JamState]):
         for side in table.sides:
             gained, why = deal_points(tricks[side], runs[side], restart)
             scores[side] = gained
-            breakdown.append(f"{side}: " + (", ".join(why) + f" = {gained}" if why else "nothing scored"))
+            if why:
+                breakdown.append(
+                    shaped("%(side)s: %(why)s = %(points)s", side=side, why=joined(why), points=gained)
+                )
+            else:
+                breakdown.append(said("jam", "%(side)s: nothing scored", side=side))
         points = {side: state.points[side] + scores[side] for side in table.sides}
         extra = {"rubber": state.rubber, "tricks": tricks, "runs": runs, "rubber_points": points}
         target = table.options["target"]
         a, b = table.sides
         if max(points.values()) >= target and points[a] != points[b]:
             winner = a if points[a] > points[b] else b
-            breakdown.append(f"{winner} wins rubber {state.rubber} {points[winner]}–{min(points.values())}")
+            breakdown.append(
+                said(
+                    "jam",
+                    "%(side)s wins rubber %(rubber)s %(points)s–%(other)s",
+                    side=winner,
+                    rubber=state.rubber,
+                    points=points[winner],
+                    other=min(points.values()),
+                )
+            )
             finished = (*state.finished_rubbers, (points, winner))
             state = JamState(state.rubber + 1, dict.fromkeys(table.sides, 0), finished)
         else:
@@ -208,13 +268,19 @@ class Jam(Game[JamState]):
         match itself has none."""
         sides = table.sides
         rows = [
-            Row((f"Rubber {number}", *cells(sides, points), winner))
+            Row((said("jam", "Rubber %(number)s", number=number), *cells(sides, points), winner))
             for number, (points, winner) in enumerate(state.finished_rubbers, 1)
         ]
         if not result.finished:
-            rows.append(Row((f"Rubber {state.rubber}", *cells(sides, state.points), "playing")))
+            rubber = said("jam", "Rubber %(number)s", number=state.rubber)
+            rows.append(Row((rubber, *cells(sides, state.points), term("jam", "playing"))))
         won = per_side(sides, {side: state.won(side) for side in sides})
-        sheet = Sheet("Rubbers", ("", *sides, "Winner"), tuple(rows), (f"Rubbers won: {won}",))
+        sheet = Sheet(
+            term("jam", "Rubbers"),
+            ("", *sides, term("jam", "Winner")),
+            tuple(rows),
+            (said("jam", "Rubbers won: %(won)s", won=won),),
+        )
         return Facts(sheets=(sheet,))
 
     def tally(self, table: Table, result: Result) -> Tally | None:
@@ -225,7 +291,7 @@ class Jam(Game[JamState]):
         return Tally("rubber", {side: int(won.get(side, 0)) for side in table.sides}, self._needed(table))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
-        return (f"rubber {record.score.extra['rubber']}",)
+        return (said("jam", "rubber %(number)s", number=record.score.extra["rubber"]),)
 
     def structure(self, table: Table, state: JamState) -> dict[str, Any]:
         rubbers = [

@@ -22,6 +22,7 @@ from games.declaration import EntryContext, Field, TableShape, validate_entry
 from games.errors import GameError, IllegalDealError
 from games.facts import Facts
 from games.seats import Seating
+from games.terms import problem
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -181,7 +182,7 @@ class MatchState(Generic[S]):
             try:
                 score, state = game.score(table, state, clean, running)
             except GameError as error:
-                raise IllegalDealError(error.field, error.rule, index) from None
+                raise IllegalDealError(error.field, error.rule, index, code=error.code) from None
             for side in table.sides:
                 totals[side] += score.scores.get(side, 0)
             running = MappingProxyType(dict(totals))
@@ -225,7 +226,9 @@ def _validate(
     raw: Any,
 ) -> dict[str, Any]:
     if result.finished:
-        raise IllegalDealError(None, "the match is already finished", index)
+        raise IllegalDealError(
+            None, problem("games", "match_finished", "the match is already finished"), index
+        )
     try:
         return validate_entry(
             game.entry_shape(table.options) if table.entry is None else table.entry,
@@ -235,4 +238,4 @@ def _validate(
             state=game.entry_context(table, state, totals, index),
         )
     except GameError as error:
-        raise IllegalDealError(error.field, error.rule, index) from None
+        raise IllegalDealError(error.field, error.rule, index, code=error.code) from None

@@ -28,6 +28,7 @@ from games.errors import GameError
 from games.facts import Fact, Facts, Row, Sheet
 from games.match import Dealer, DealRecord, DealScore, Result, Table
 from games.seats import Party, Seating, partnership_name
+from games.terms import counted, problem, said, term
 from games.values import Context, Integer, PerSide, SideRef, is_int
 
 TRICKS = 10
@@ -52,25 +53,54 @@ class Teams:
     def check(self, value: Any, ctx: Context) -> str | None:
         count = len(ctx.sides)
         if not isinstance(value, list) or not all(isinstance(team, list) for team in value):
-            return "must be null or a list of teams, each a list of positions in sides (such as [[0, 2], [1, 3]])"
+            return problem(
+                "matching-trumps",
+                "teams_not_a_list",
+                "must be null or a list of teams, each a list of positions in sides (such as [[0, 2], [1, 3]])",
+            )
         if len(value) < 2:
-            return f"needs at least 2 teams, not {len(value)}"
+            return problem(
+                "matching-trumps", "too_few_teams", "needs at least 2 teams, not %(count)s", count=len(value)
+            )
         seen: set[int] = set()
         for number, team in enumerate(value, 1):
             if not team:
-                return f"team {number} is empty"
+                return problem("matching-trumps", "empty_team", "team %(number)s is empty", number=number)
             for position in team:
                 if not is_int(position) or not 0 <= position < count:
-                    return f"team {number} has {position!r}, which is not a position from 0 to {count - 1}"
+                    return problem(
+                        "matching-trumps",
+                        "not_a_position",
+                        "team %(number)s has %(position)s, which is not a position from 0 to %(last)s",
+                        number=number,
+                        position=repr(position),
+                        last=count - 1,
+                    )
                 if position in seen:
-                    return f"position {position} ({ctx.sides[position]}) appears more than once"
+                    return problem(
+                        "matching-trumps",
+                        "position_twice",
+                        "position %(position)s (%(side)s) appears more than once",
+                        position=position,
+                        side=ctx.sides[position],
+                    )
                 seen.add(position)
         missing = [position for position in range(count) if position not in seen]
         if missing:
-            return f"position {missing[0]} ({ctx.sides[missing[0]]}) is in no team"
+            return problem(
+                "matching-trumps",
+                "position_in_no_team",
+                "position %(position)s (%(side)s) is in no team",
+                position=missing[0],
+                side=ctx.sides[missing[0]],
+            )
         labels = [team_label(ctx.sides, team) for team in value]
         if len(set(labels)) != len(labels):
-            return "two teams would have the same label; rename the players"
+            return problem(
+                "matching-trumps",
+                "same_team_label",
+                "two teams would have the same label; rename the players",
+            )
         return None
 
     def schema(self) -> dict[str, Any]:
@@ -105,7 +135,12 @@ def _after(sides: tuple[str, ...], side: str) -> str:
 
 def _last_trick_taken(value: str, ctx: EntryContext) -> str | None:
     if ctx.clean["tricks"][value] < 1:
-        return f"{value} took no trick, so {value} cannot have won the last one"
+        return problem(
+            "matching-trumps",
+            "last_trick_without_tricks",
+            "%(side)s took no trick, so %(side)s cannot have won the last one",
+            side=value,
+        )
     return None
 
 
@@ -113,10 +148,21 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
     """The rule text's game: 1 point a trick; the last trick leads the next deal."""
 
     key = "matching-trumps"
-    name = "Matching Trumps"
-    summary = (
+    name = term("matching-trumps", "Matching Trumps")
+    summary = term(
+        "matching-trumps",
         "2 to 5 players (teams optional), 10 tricks a deal, the turn-up's suit and rank are trumps and "
-        "matching ranks beat trumps: 1 point a trick, 2 deals per player."
+        "matching ranks beat trumps: 1 point a trick, 2 deals per player.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("matching-trumps", "turn-up"),
+            term("matching-trumps", "The card turned after the deal: its suit and its rank are trumps."),
+        ),
+        (
+            term("matching-trumps", "matching rank"),
+            term("matching-trumps", "A card of the turn-up's rank, which beats even trumps."),
+        ),
     )
     min_sides = 2
     max_sides = 5
@@ -125,16 +171,16 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
         Field(
             "tricks",
             PerSide(Integer(0, TRICKS)),
-            "Tricks taken by each player.",
+            term("matching-trumps", "Tricks taken by each player."),
             rules=(adds_up_to(TRICKS, "tricks"),),
-            label="Tricks",
+            label=term("matching-trumps", "Tricks"),
         ),
         Field(
             "last_trick",
             SideRef(),
-            "Who won the 10th trick (that player leads the next deal).",
-            rules=(Rule("That player took at least one trick.", _last_trick_taken),),
-            label="Last trick",
+            term("matching-trumps", "Who won the 10th trick (that player leads the next deal)."),
+            rules=(Rule(term("matching-trumps", "That player took at least one trick."), _last_trick_taken),),
+            label=term("matching-trumps", "Last trick"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -142,29 +188,44 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
             "teams",
             Teams(),
             None,
-            "Teams as lists of positions in sides, e.g. [[0, 2], [1, 3]]; a team is labelled with its "
-            'members\' names joined by " & ". null: everyone plays for themselves.',
+            term(
+                "matching-trumps",
+                "Teams as lists of positions in sides, e.g. [[0, 2], [1, 3]]; a team is labelled with its "
+                'members\' names joined by " & ". null: everyone plays for themselves.',
+            ),
             nullable=True,
-            label="Teams",
-            hint="Leave empty when everyone plays for themselves. For teams, the players' numbers, one team at a time: 1 3 / 2 4. A team is named after its players (Ann & Cy).",
+            label=term("matching-trumps", "Teams"),
+            hint=term(
+                "matching-trumps",
+                "Leave empty when everyone plays for themselves. For teams, the players' numbers, one team at a time: 1 3 / 2 4. A team is named after its players (Ann & Cy).",
+            ),
         ),
         Option(
             "deals",
             Integer(low=1),
             lambda sides: 2 * len(sides),
-            "Fixed-length match: it ends after this many deals (null, not in use, when target is set).",
+            term(
+                "matching-trumps",
+                "Fixed-length match: it ends after this many deals (null, not in use, when target is set).",
+            ),
             default_text="2 × number of players",
-            label="Number of deals",
-            hint="The match ends after this many deals (two per player when left empty); a target replaces it.",
+            label=term("matching-trumps", "Number of deals"),
+            hint=term(
+                "matching-trumps",
+                "The match ends after this many deals (two per player when left empty); a target replaces it.",
+            ),
         ),
         Option(
             "target",
             Integer(low=1),
             None,
-            "When set, the match ends instead when one competitor alone has the highest total, at or "
-            "above the target.",
+            term(
+                "matching-trumps",
+                "When set, the match ends instead when one competitor alone has the highest total, at or "
+                "above the target.",
+            ),
             nullable=True,
-            label="Target",
+            label=term("matching-trumps", "Target"),
         ),
         Game.first_dealer_option(),
     )
@@ -189,14 +250,33 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
         tricks = entry["tricks"]
         scores = {side: tricks[side] for side in table.sides}
         last = entry["last_trick"]
-        breakdown = [f"{side}: {n} trick{'' if n == 1 else 's'} = {n}" for side, n in scores.items()]
+        breakdown: list[str] = [
+            counted(
+                "matching-trumps",
+                "%(side)s: %(count)s trick = %(count)s",
+                "%(side)s: %(count)s tricks = %(count)s",
+                n,
+                side=side,
+            )
+            for side, n in scores.items()
+        ]
         team_totals = state.team_totals
         if state.teams:
             deal_teams = [sum(scores[m] for m in members) for _, members in state.teams]
-            breakdown += [f"team {label}: {n}" for (label, _), n in zip(state.teams, deal_teams, strict=True)]
+            breakdown += [
+                said("matching-trumps", "team %(team)s: %(points)s", team=label, points=n)
+                for (label, _), n in zip(state.teams, deal_teams, strict=True)
+            ]
             team_totals = tuple(a + b for a, b in zip(team_totals, deal_teams, strict=True))
         dealer = _before(table.sides, last)
-        breakdown.append(f"{last} won the last trick: {last} leads the next deal, {dealer} deals it")
+        breakdown.append(
+            said(
+                "matching-trumps",
+                "%(side)s won the last trick: %(side)s leads the next deal, %(dealer)s deals it",
+                side=last,
+                dealer=dealer,
+            )
+        )
         extra = {"leader": state.leader, "last_trick": last}
         new_state = MatchingTrumpsState(dealer, last, state.teams, team_totals)
         return DealScore(scores, tuple(breakdown), extra), new_state
@@ -250,13 +330,17 @@ class MatchingTrumps(Game[MatchingTrumpsState]):
         self, table: Table, state: MatchingTrumpsState, deals: tuple[DealRecord, ...], result: Result
     ) -> Facts:
         """The teams' totals, when there are teams, and who leads the next deal."""
-        facts = replace(super().facts(table, state, deals, result), upcoming=(Fact("Leads", state.leader),))
+        facts = replace(
+            super().facts(table, state, deals, result),
+            upcoming=(Fact(term("matching-trumps", "Leads"), state.leader),),
+        )
         if not state.teams:
             return facts
         rows = tuple(
             Row((label, str(total))) for (label, _), total in zip(state.teams, state.team_totals, strict=True)
         )
-        return replace(facts, sheets=(Sheet("Teams", ("Team", "Total"), rows),))
+        head = (term("matching-trumps", "Team"), term("matching-trumps", "Total"))
+        return replace(facts, sheets=(Sheet(term("matching-trumps", "Teams"), head, rows),))
 
 
 # -- the trick referee --------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from games.common import adds_up_to, best
 from games.declaration import EntryContext, Field, Option, Rule
 from games.facts import Fact, Facts
 from games.match import Dealer, DealRecord, DealScore, Result, Table
+from games.terms import counted, joined, problem, said, shaped, term
 from games.values import Integer, PerSide, SideRef
 
 PARCELS = 6
@@ -41,10 +42,20 @@ class ParcellusState:
         return "left" if self.deals % 2 == 0 else "right"
 
 
+#: Which way the cards go before a deal, as the scoreboard says it.
+PASS_WORDS = {"left": term("parcellus", "to the left"), "right": term("parcellus", "to the right")}
+
+
 def _cards_total(value: Mapping[str, int], ctx: EntryContext) -> str | None:
     total = sum(value.values())
     if total > CARDS:
-        return f"the cards captured add up to {total}, but the pack has only {CARDS}"
+        return problem(
+            "parcellus",
+            "too_many_cards",
+            "the cards captured add up to %(total)s, but the pack has only %(cards)s",
+            total=total,
+            cards=CARDS,
+        )
     return None
 
 
@@ -52,9 +63,13 @@ def _cards_cover_parcels(value: Mapping[str, int], ctx: EntryContext) -> str | N
     parcels = ctx.clean["parcels"]
     for side in ctx.sides:
         if value[side] < parcels[side]:
-            return (
-                f"{side} has {parcels[side]} parcels but only {value[side]} cards; "
-                "a parcel holds at least one card"
+            return problem(
+                "parcellus",
+                "fewer_cards_than_parcels",
+                "%(side)s has %(parcels)s parcels but only %(cards)s cards; a parcel holds at least one card",
+                side=side,
+                parcels=parcels[side],
+                cards=value[side],
             )
     return None
 
@@ -63,19 +78,30 @@ def _no_parcels_no_cards(value: Mapping[str, int], ctx: EntryContext) -> str | N
     parcels = ctx.clean["parcels"]
     for side in ctx.sides:
         if parcels[side] == 0 and value[side] != 0:
-            return f"{side} captured no parcel, so she cannot have {value[side]} cards"
+            return problem(
+                "parcellus",
+                "cards_without_parcels",
+                "%(side)s captured no parcel, so she cannot have %(cards)s cards",
+                side=side,
+                cards=value[side],
+            )
     return None
 
 
 def _jack_captor_has_cards(value: Any, ctx: EntryContext) -> str | None:
     if value is not None and ctx.clean["cards"][value] < 1:
-        return f"{value} captured no cards, so she cannot hold the J♥"
+        return problem(
+            "parcellus",
+            "jack_without_cards",
+            "%(side)s captured no cards, so she cannot hold the J♥",
+            side=value,
+        )
     return None
 
 
 def _jack_captured_when_all_cards_are(value: Any, ctx: EntryContext) -> str | None:
     if value is None and sum(ctx.clean["cards"].values()) == CARDS:
-        return "all 24 cards were captured, so someone captured the J♥"
+        return problem("parcellus", "jack_missing", "all 24 cards were captured, so someone captured the J♥")
     return None
 
 
@@ -90,10 +116,24 @@ class Parcellus(Game[ParcellusState]):
     """Parcellus as on pagat.com: cards, J♥ worth 3, 6 for most parcels; a match to 30."""
 
     key = "parcellus"
-    name = "Parcellus"
-    summary = (
+    name = term("parcellus", "Parcellus")
+    summary = term(
+        "parcellus",
         "Three players capture parcels: 1 point a card, 3 for the J♥, 6 for most parcels; "
-        "the single highest score of 30 or more wins."
+        "the single highest score of 30 or more wins.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("parcellus", "parcel"),
+            term(
+                "parcellus",
+                "A group of cards captured together; 6 points to the player with the most parcels.",
+            ),
+        ),
+        (
+            term("parcellus", "J♥"),
+            term("parcellus", "The Jack of hearts, worth 3 points to the player who captured it."),
+        ),
     )
     min_sides = 3
     max_sides = 3
@@ -101,34 +141,41 @@ class Parcellus(Game[ParcellusState]):
         Field(
             "parcels",
             PerSide(Integer(0, PARCELS)),
-            "Parcels captured by each player (every deal has 6).",
+            term("parcellus", "Parcels captured by each player (every deal has 6)."),
             rules=(adds_up_to(PARCELS, "parcels"),),
-            label="Parcels",
+            label=term("parcellus", "Parcels"),
         ),
         Field(
             "cards",
             PerSide(Integer(0, CARDS)),
-            "Cards captured by each player, counting the J♥ as one card.",
+            term("parcellus", "Cards captured by each player, counting the J♥ as one card."),
             rules=(
-                Rule("The cards add up to at most 24.", _cards_total),
-                Rule("Each player has at least as many cards as parcels.", _cards_cover_parcels),
-                Rule("A player with no parcel has no cards.", _no_parcels_no_cards),
+                Rule(term("parcellus", "The cards add up to at most 24."), _cards_total),
+                Rule(
+                    term("parcellus", "Each player has at least as many cards as parcels."),
+                    _cards_cover_parcels,
+                ),
+                Rule(term("parcellus", "A player with no parcel has no cards."), _no_parcels_no_cards),
             ),
-            label="Cards",
+            label=term("parcellus", "Cards"),
         ),
         Field(
             "jack_of_hearts",
             SideRef(),
-            "Who captured the J♥, or null if nobody did.",
+            term("parcellus", "Who captured the J♥, or null if nobody did."),
             nullable=True,
             rules=(
-                Rule("A named player has captured at least one card.", _jack_captor_has_cards),
                 Rule(
-                    "When all 24 cards were captured, null is not allowed.", _jack_captured_when_all_cards_are
+                    term("parcellus", "A named player has captured at least one card."),
+                    _jack_captor_has_cards,
+                ),
+                Rule(
+                    term("parcellus", "When all 24 cards were captured, null is not allowed."),
+                    _jack_captured_when_all_cards_are,
                 ),
             ),
-            label="Jack of hearts",
-            hint="Who captured the J♥, or nobody.",
+            label=term("parcellus", "Jack of hearts"),
+            hint=term("parcellus", "Who captured the J♥, or nobody."),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -136,9 +183,12 @@ class Parcellus(Game[ParcellusState]):
             "target",
             Integer(low=1),
             30,
-            "The score that ends the match (see the match structure).",
-            label="Points to end the match",
-            hint="The match ends after a deal where one player alone has the highest total, at this score or more.",
+            term("parcellus", "The score that ends the match (see the match structure)."),
+            label=term("parcellus", "Points to end the match"),
+            hint=term(
+                "parcellus",
+                "The match ends after a deal where one player alone has the highest total, at this score or more.",
+            ),
         ),
         Game.first_dealer_option(),
     )
@@ -157,19 +207,36 @@ class Parcellus(Game[ParcellusState]):
         scores: dict[str, int] = {}
         breakdown: list[str] = []
         for side in table.sides:
-            parts = [f"{cards[side]} card{'' if cards[side] == 1 else 's'}: {cards[side]}"]
+            parts: list[str] = [
+                counted("parcellus", "%(count)s card: %(count)s", "%(count)s cards: %(count)s", cards[side])
+            ]
             points = cards[side]
             if side == jack:
                 points += JACK_EXTRA
                 parts.append(f"J♥ +{JACK_EXTRA}")
             if bonus[side]:
                 points += bonus[side]
-                what = "shared bonus" if shared else "bonus"
-                parts.append(f"most parcels ({parcels[side]}) {what} {bonus[side]}")
+                if shared:
+                    part = said(
+                        "parcellus",
+                        "most parcels (%(parcels)s) shared bonus %(bonus)s",
+                        parcels=parcels[side],
+                        bonus=bonus[side],
+                    )
+                else:
+                    part = said(
+                        "parcellus",
+                        "most parcels (%(parcels)s) bonus %(bonus)s",
+                        parcels=parcels[side],
+                        bonus=bonus[side],
+                    )
+                parts.append(part)
             scores[side] = points
-            breakdown.append(f"{side}: " + ", ".join(parts) + f" = {points}")
+            breakdown.append(
+                shaped("%(side)s: %(parts)s = %(points)s", side=side, parts=joined(parts), points=points)
+            )
         if jack is None:
-            breakdown.append("nobody captured the J♥")
+            breakdown.append(said("parcellus", "nobody captured the J♥"))
         extra = {
             "pass": state.passing,
             "parcels": parcels,
@@ -192,5 +259,6 @@ class Parcellus(Game[ParcellusState]):
         self, table: Table, state: ParcellusState, deals: tuple[DealRecord, ...], result: Result
     ) -> Facts:
         """Which way the cards are passed before the next deal."""
-        upcoming = (Fact("Pass cards", f"to the {state.passing}"),)
+        direction = PASS_WORDS[state.passing]
+        upcoming = (Fact(term("parcellus", "Pass cards"), direction),)
         return replace(super().facts(table, state, deals, result), upcoming=upcoming)

@@ -13,6 +13,7 @@ from games.base import Game
 from games.common import best
 from games.declaration import Field, Option
 from games.match import DealScore, Result, Table
+from games.terms import said, term
 from games.values import Choice, Integer, PerSide
 
 
@@ -20,8 +21,18 @@ class Tally(Game[None]):
     """Points per side per deal, summed."""
 
     key = "tally"
-    name = "Tally (generic scorer)"
-    summary = "Keeps score for any game: each side's points per deal, to a target, a number of deals, or open-ended."
+    name = term("tally", "Tally (generic scorer)")
+    summary = term(
+        "tally",
+        "Keeps score for any game: each side's points per deal, to a target, a number of deals, or open-ended.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("tally", "deal"),
+            term("tally", "One round of the game being scored; each side enters its points for it."),
+        ),
+        (term("tally", "target"), term("tally", "The total that ends the match when a side reaches it.")),
+    )
     aliases = ("generic",)
     min_sides = 2
     max_sides = 8
@@ -30,8 +41,8 @@ class Tally(Game[None]):
         Field(
             "points",
             PerSide(Integer()),
-            "Each side's points on this deal; negatives allowed.",
-            label="Points",
+            term("tally", "Each side's points on this deal; negatives allowed."),
+            label=term("tally", "Points"),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -39,26 +50,32 @@ class Tally(Game[None]):
             "target",
             Integer(),
             None,
-            "End the match when a side's total reaches this (see the match structure).",
+            term("tally", "End the match when a side's total reaches this (see the match structure)."),
             nullable=True,
-            label="Target",
-            hint="The match ends when a side's total reaches this; leave empty for no target.",
+            label=term("tally", "Target"),
+            hint=term("tally", "The match ends when a side's total reaches this; leave empty for no target."),
         ),
         Option(
             "deals",
             Integer(low=1),
             None,
-            "End the match after this many deals.",
+            term("tally", "End the match after this many deals."),
             nullable=True,
-            label="Number of deals",
-            hint="The match ends after this many deals; leave empty for no fixed number.",
+            label=term("tally", "Number of deals"),
+            hint=term("tally", "The match ends after this many deals; leave empty for no fixed number."),
         ),
         Option(
             "win",
-            Choice(("high", "low"), labels=(("high", "the highest total"), ("low", "the lowest total"))),
+            Choice(
+                ("high", "low"),
+                labels=(
+                    ("high", term("tally", "the highest total")),
+                    ("low", term("tally", "the lowest total")),
+                ),
+            ),
             "high",
-            "Whether the highest or the lowest total wins.",
-            label="Winner",
+            term("tally", "Whether the highest or the lowest total wins."),
+            label=term("tally", "Winner"),
         ),
         Game.first_dealer_option(),
     )
@@ -70,7 +87,11 @@ class Tally(Game[None]):
         self, table: Table, state: None, entry: Mapping[str, Any], totals: Mapping[str, int]
     ) -> tuple[DealScore, None]:
         points = {side: entry["points"][side] for side in table.sides}
-        return DealScore(points, tuple(f"{side}: {value} as entered" for side, value in points.items())), None
+        lines = tuple(
+            said("tally", "%(side)s: %(points)s as entered", side=side, points=value)
+            for side, value in points.items()
+        )
+        return DealScore(points, lines), None
 
     def leader(self, table: Table, state: None, totals: Mapping[str, int]) -> str | None:
         return best(totals, low_wins=table.options["win"] == "low")

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.terms import code_of, problem, said
+
 
 class Context(Protocol):
     """What a kind may look at: the match's sides and effective options."""
@@ -85,19 +87,37 @@ class Integer:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         low, high = _resolve(self.low, ctx), _resolve(self.high, ctx)
+        allowed = self.describe_with(low, high)
         if not is_int(value):
-            return f"must be an integer ({self.describe_with(low, high)})"
+            return problem("games", "not_an_integer", "must be an integer (%(allowed)s)", allowed=allowed)
         if (low is not None and value < low) or (high is not None and value > high):
-            return f"must be {'a' if self.step else 'an'} {self.describe_with(low, high)}"
+            if self.step:
+                return problem("games", "out_of_range", "must be a %(allowed)s", allowed=allowed)
+            return problem("games", "out_of_range", "must be an %(allowed)s", allowed=allowed)
         if self.step and value % self.step:
-            return f"must be a {self.describe_with(low, high)}"
+            return problem("games", "not_a_multiple", "must be a %(allowed)s", allowed=allowed)
         return None
 
     def describe_with(self, low: int | None, high: int | None) -> str:
-        """The description with the bounds in force for this match."""
-        text = f"multiple of {self.step}" if self.step else "integer"
-        bounds = _range_text(None if low is None else str(low), None if high is None else str(high))
-        return f"{text} {bounds}".strip()
+        """The description with the bounds in force for this match (in words a page translates)."""
+        if self.step:
+            step = self.step
+            if low is not None and high is not None:
+                return said(
+                    "games", "multiple of %(step)s from %(low)s to %(high)s", step=step, low=low, high=high
+                )
+            if low is not None:
+                return said("games", "multiple of %(step)s ≥ %(low)s", step=step, low=low)
+            if high is not None:
+                return said("games", "multiple of %(step)s ≤ %(high)s", step=step, high=high)
+            return said("games", "multiple of %(step)s", step=step)
+        if low is not None and high is not None:
+            return said("games", "integer from %(low)s to %(high)s", low=low, high=high)
+        if low is not None:
+            return said("games", "integer ≥ %(low)s", low=low)
+        if high is not None:
+            return said("games", "integer ≤ %(high)s", high=high)
+        return said("games", "integer")
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
@@ -118,7 +138,7 @@ class Boolean:
         return "true or false"
 
     def check(self, value: Any, ctx: Context) -> str | None:
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else problem("games", "not_a_boolean", "must be true or false")
 
     def schema(self) -> dict[str, Any]:
         return {"type": "boolean"}
@@ -169,9 +189,20 @@ class Choice:
         if any(_same_json(value, v) for v in values):
             return None
         if self.knows(value):
-            because = f" ({self.note})" if self.note else ""
-            return f"{_show(value)} is not allowed with these options{because}"
-        return "must be one of " + ", ".join(_show(v) for v in values)
+            if self.note:
+                return problem(
+                    "games",
+                    "not_allowed",
+                    "%(value)s is not allowed with these options (%(note)s)",
+                    value=_show(value),
+                    note=self.note,
+                )
+            return problem(
+                "games", "not_allowed", "%(value)s is not allowed with these options", value=_show(value)
+            )
+        return problem(
+            "games", "not_a_choice", "must be one of %(values)s", values=", ".join(_show(v) for v in values)
+        )
 
     def schema(self) -> dict[str, Any]:
         return {"enum": list(self.values)}
@@ -188,8 +219,10 @@ class Text:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, str):
-            return "must be a string"
-        return None if len(value) <= self.max_length else f"must be at most {self.max_length} characters"
+            return problem("games", "not_a_string", "must be a string")
+        if len(value) <= self.max_length:
+            return None
+        return problem("games", "too_long", "must be at most %(count)s characters", count=self.max_length)
 
     def schema(self) -> dict[str, Any]:
         return {"type": "string", "maxLength": self.max_length}
@@ -206,8 +239,10 @@ class SideRef:
         if isinstance(value, str) and value in ctx.sides:
             return None
         if not ctx.sides:  # the schema of given options: no sides are known there
-            return "names a side, and no sides are known here"
-        return "must be one of the sides: " + ", ".join(ctx.sides)
+            return problem("games", "no_sides", "names a side, and no sides are known here")
+        return problem(
+            "games", "not_a_side", "must be one of the sides: %(sides)s", sides=", ".join(ctx.sides)
+        )
 
     def schema(self) -> dict[str, Any]:
         return {"type": "string", "description": "a side name"}
@@ -224,7 +259,9 @@ class Seat:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         ok = is_int(value) and 0 <= value < self.seats
-        return None if ok else f"must be a seat number from 0 to {self.seats - 1}"
+        if ok:
+            return None
+        return problem("games", "not_a_seat", "must be a seat number from 0 to %(last)s", last=self.seats - 1)
 
     def schema(self) -> dict[str, Any]:
         return {"type": "integer", "minimum": 0, "maximum": self.seats - 1}
@@ -241,7 +278,14 @@ class TrickSequence:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, str) or len(value) != self.length or set(value) - {"A", "B"}:
-            return f"must be {self.length} characters, each A (won by {ctx.sides[0]}) or B (won by {ctx.sides[1]})"
+            return problem(
+                "games",
+                "not_a_trick_sequence",
+                "must be %(length)s characters, each A (won by %(first)s) or B (won by %(second)s)",
+                length=self.length,
+                first=ctx.sides[0],
+                second=ctx.sides[1],
+            )
         return None
 
     def schema(self) -> dict[str, Any]:
@@ -286,7 +330,8 @@ class OneOf:
             if isinstance(kind, Choice) and kind.knows(value):
                 # a known value these options leave out ("generale" without the option): say so
                 return kind.check(value, ctx)
-        return "must be " + ", or ".join(k.describe() for k in self.kinds)
+        kinds = ", or ".join(k.describe() for k in self.kinds)
+        return problem("games", "not_one_of", "must be %(kinds)s", kinds=kinds)
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [k.schema() for k in self.kinds]}
@@ -306,15 +351,23 @@ class ListOf:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, list):
-            return "must be a list"
+            return problem("games", "not_a_list", "must be a list")
         if self.length is not None and len(value) != self.length:
-            return f"must have exactly {self.length} items"
+            return problem("games", "wrong_length", "must have exactly %(count)s items", count=self.length)
         if self.max_length is not None and len(value) > self.max_length:
-            return f"must have at most {self.max_length} items"
+            return problem(
+                "games", "too_many_items", "must have at most %(count)s items", count=self.max_length
+            )
         for index, item in enumerate(value):
-            problem = self.item.check(item, ctx)
-            if problem:
-                return f"item {index + 1} {problem}"
+            broken = self.item.check(item, ctx)
+            if broken:
+                return problem(
+                    "games",
+                    code_of(broken, "invalid_item"),
+                    "item %(index)s %(problem)s",
+                    index=index + 1,
+                    problem=broken,
+                )
         return None
 
     def schema(self) -> dict[str, Any]:
@@ -339,18 +392,35 @@ class PerSide:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, dict):
-            return "must be an object with one key per side"
+            return problem("games", "not_per_side", "must be an object with one key per side")
         for key in value:
             if key not in ctx.sides:
-                return f"has {key!r}, which is not a side (sides: {', '.join(ctx.sides)})"
+                return problem(
+                    "games",
+                    "not_a_side",
+                    "has %(key)s, which is not a side (sides: %(sides)s)",
+                    key=repr(key),
+                    sides=", ".join(ctx.sides),
+                )
         if self.all_sides:
             for side in ctx.sides:
                 if side not in value:
-                    return f"needs a value for every side; {side} is missing"
+                    return problem(
+                        "games",
+                        "missing_side",
+                        "needs a value for every side; %(side)s is missing",
+                        side=side,
+                    )
         for side, item in value.items():
-            problem = self.item.check(item, ctx)
-            if problem:
-                return f"for {side} {problem}"
+            broken = self.item.check(item, ctx)
+            if broken:
+                return problem(
+                    "games",
+                    code_of(broken, "invalid_value"),
+                    "for %(side)s %(problem)s",
+                    side=side,
+                    problem=broken,
+                )
         return None
 
     def schema(self) -> dict[str, Any]:
@@ -369,11 +439,18 @@ class Record:
 
     def check(self, value: Any, ctx: Context) -> str | None:
         if not isinstance(value, dict) or set(value) != set(self.keys):
-            return f"must be an object with exactly the keys {', '.join(self.keys)}"
+            return problem(
+                "games",
+                "wrong_keys",
+                "must be an object with exactly the keys %(keys)s",
+                keys=", ".join(self.keys),
+            )
         for key, kind in self.keys.items():
-            problem = kind.check(value[key], ctx)
-            if problem:
-                return f"{key} {problem}"
+            broken = kind.check(value[key], ctx)
+            if broken:
+                return problem(
+                    "games", code_of(broken, "invalid_value"), "%(key)s %(problem)s", key=key, problem=broken
+                )
         return None
 
     def schema(self) -> dict[str, Any]:
@@ -401,8 +478,12 @@ class Variants:
             or not isinstance(value.get(self.tag), str)
             or value[self.tag] not in self.records
         ):
-            return f"must be an object whose {self.tag} is one of " + ", ".join(
-                _show(k) for k in self.records
+            return problem(
+                "games",
+                "wrong_kind",
+                "must be an object whose %(tag)s is one of %(values)s",
+                tag=self.tag,
+                values=", ".join(_show(k) for k in self.records),
             )
         return self.records[value[self.tag]].check(value, ctx)
 

@@ -52,6 +52,7 @@ from scoring.lifecycle import role_of
 from scoring.links import is_place, match_for_token, organizer_links, place_now, signed_payload, token_side
 from scoring.models import AuditEvent, Match, Source
 from scoring.result_states import Role
+from scoring.services.common import game_error
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
 from scoring.throttling import TooManyBadTokens, check_token, count_refused
@@ -308,8 +309,7 @@ class GamePreview(APIView):
             before = game.replay(options, body["sides"], previous)
             after = before.play(body["entry"])
         except GameError as error:
-            extra = {"deal": error.deal} if error.deal is not None else {}
-            raise InvalidEntry(error.rule, error.field, **extra) from None
+            raise game_error(error) from None
         doc = after.as_json()
         return Response({"deal": doc["deals"][-1], "match": doc})
 

@@ -8,8 +8,10 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         """The scoring app's part of a club: its matches with their trail, and the demo's matches."""
         from clubs.parts import ClubPart, register
+        from scoring import bindings
         from scoring.demo import load_match_demo
 
+        bindings.register()
         register(
             ClubPart(
                 app=self.label,

@@ -22,6 +22,7 @@ from games.facts import Facts, Tally
 from games.match import MatchState, Result, Table
 from games.seats import Seating
 from scoring import chart
+from scoring.game_texts import facts_text, game_text, game_texts
 from scoring.models import Deal, DealVersion, Match, MatchStatus
 
 
@@ -101,13 +102,16 @@ def _next_lines(played: MatchState[Any], seating: Seating, facts: Facts) -> tupl
     dealer = played.next_dealer()
     if dealer is None:
         return ()
-    return (f"Deals next: {seating.who(dealer)}", *(f"{fact.label}: {fact.text}" for fact in facts.upcoming))
+    return (
+        f"Deals next: {seating.who(dealer)}",
+        *(f"{game_text(fact.label)}: {game_text(fact.text)}" for fact in facts.upcoming),
+    )
 
 
 def _progress(facts: Facts, deal_count: int) -> str:
     parts = []
     if facts.tally is not None:
-        parts.append(facts.tally.goal)
+        parts.append(game_text(facts.tally.goal))
     if facts.target is not None:
         parts.append(f"Playing to {facts.target}")
     if facts.deals is not None:
@@ -130,8 +134,8 @@ def _deal_views(
             dealer=seating.who(record.dealer),
             scores=tuple((side, record.score.scores.get(side, 0)) for side in sides),
             running=tuple((side, record.running_totals.get(side, 0)) for side in sides),
-            breakdown=record.score.breakdown,
-            tags=played.deal_notes(record),
+            breakdown=game_texts(record.score.breakdown),
+            tags=game_texts(played.deal_notes(record)),
             warnings=record.score.warnings,
             version=deal.version,
         )
@@ -162,7 +166,7 @@ def board(
     """The scoreboard of ``match``, replayed as ``played`` from ``live`` (its counting deals in
     order, each with its current version); ``voided`` are the deals taken out."""
     seating = played.seating(match.seats or ())
-    facts = played.facts()
+    facts = facts_text(played.facts())
     totals = played.totals
     winner = played.result.winner
     tally = facts.tally
@@ -187,7 +191,7 @@ def board(
     game = GAMES.get(match.game_key)
     return Board(
         match=match,
-        game_name=game.name if game else match.game_key,
+        game_name=game_text(game.name) if game else match.game_key,
         played=played,
         seating=seating,
         sides=side_views,

@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from scoring.models import AuditAction, Match
-from scoring.result_states import Confirmation, ResultStatus, Role, after_write, why_not
+from scoring.result_states import Confirmation, ResultStatus, Role, after_write, refusal_code, why_not
 
 #: The audit event of a result moved by a deal write, by the state it lands in.
 MOVED_BY_WRITE = {
@@ -56,12 +56,16 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
     """Refuse a deal write the result's state does not allow (before anything is written)."""
     status = status_of(match)
     if role_of(actor) == Role.TABLE and status in (ResultStatus.FINAL, ResultStatus.VOID):
-        raise Conflict(why_not(status, closed_name(match)), None, result=status.value)
+        closed = closed_name(match)
+        raise Conflict(why_not(status, closed), None, code=refusal_code(status, closed), result=status.value)
     if role_of(actor) == Role.TABLE and match.confirmation == Confirmation.DOUBLE_BLIND:
         # The official deals of a double-blind match are the compared ledgers (scoring/blind.py)
         # or the director's score: a side enters the match into its own ledger, on its own link.
         raise Conflict(
-            gettext("each side enters a double-blind match through its own link"), None, result=status.value
+            gettext("each side enters a double-blind match through its own link"),
+            None,
+            code="double_blind_own_link",
+            result=status.value,
         )
     if status == ResultStatus.FINAL and not reason.strip():
         raise InvalidEntry(

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 SHELL = (
     "css/tablescore.css",
     "vendor/htmx.min.js",
+    "vendor/qrcode-generator.min.js",
     "js/tablescore.js",
     "js/outbox.js",
     "js/scorer-outbox.js",

@@ -111,9 +111,12 @@ class Transition:
 class Refused(Exception):
     """A transition the table does not allow; the message names the state (a 409 at the edges)."""
 
-    def __init__(self, message: str, status: ResultStatus) -> None:
+    def __init__(self, message: str, status: ResultStatus, *, code: str = "") -> None:
         super().__init__(message)
         self.status = status
+        #: The refusal for scripts (the API's ``code``): ``round_closed``, ``result_final``,
+        #: ``result_void``, ``director_only``, or ``result_<state>`` for an action the state refuses.
+        self.code = code or f"result_{status.value}"
 
 
 S = ResultStatus
@@ -151,14 +154,27 @@ def why_not(status: ResultStatus, closed: str = "") -> str:
     return _WHY_NOT[status]
 
 
+def refusal_code(status: ResultStatus, closed: str = "") -> str:
+    """The code of a refusal by the state: ``round_closed`` once the round is closed."""
+    return "round_closed" if status == S.FINAL and closed else f"result_{status.value}"
+
+
 def step(status: ResultStatus, action: Action, role: Role, *, closed: str = "") -> ResultStatus:
     """The state ``action`` by ``role`` leads to from ``status``; :class:`Refused` otherwise."""
     found = TRANSITIONS.get((status, action))
     if found is None:
-        raise Refused(f"cannot {action} a result that is {status.label}: {why_not(status, closed)}", status)
+        raise Refused(
+            f"cannot {action} a result that is {status.label}: {why_not(status, closed)}",
+            status,
+            code=refusal_code(status, closed),
+        )
     if role not in found.by:
         who = " or ".join(sorted(r.value for r in found.by))
-        raise Refused(f"only the {who} may {action} a result that is {status.label}", status)
+        raise Refused(
+            f"only the {who} may {action} a result that is {status.label}",
+            status,
+            code=f"{'_or_'.join(sorted(r.value for r in found.by))}_only",
+        )
     return found.to
 
 
@@ -175,7 +191,7 @@ def after_write(
     the round closed is the service's to mark). A double-blind dispute stays disputed while the
     director enters their own score, until the match is over."""
     if role == Role.TABLE and status in (S.FINAL, S.VOID):
-        raise Refused(why_not(status, closed), status)
+        raise Refused(why_not(status, closed), status, code=refusal_code(status, closed))
     if status in (S.FINAL, S.VOID):
         return status
     if confirmation == Confirmation.DOUBLE_BLIND and status == S.DISPUTED and not finished:

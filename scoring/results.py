@@ -73,7 +73,7 @@ def result_act(
         try:
             to = step(status, action, role_of(actor), closed=closed_name(match))
         except Refused as error:
-            raise Conflict(str(error), "action", result=status.value) from None
+            raise Conflict(str(error), "action", code=error.code, result=status.value) from None
         _check_blind(match, action, finished)
         side = _acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
         if action in NEED_A_REASON and not reason:

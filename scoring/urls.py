@@ -5,7 +5,17 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import blind_pages, conflict_pages, link_pages, offline, place_pages, result_pages, undo, views
+from scoring import (
+    blind_pages,
+    conflict_pages,
+    link_pages,
+    offline,
+    outbox_import,
+    place_pages,
+    result_pages,
+    undo,
+    views,
+)
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
@@ -13,6 +23,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("outbox/import/", outbox_import.outbox_import, name="outbox_import"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/matches/new/", views.match_new, name="match_new"),
     path("matches/<int:pk>/", views.match_page, name="match"),
@@ -22,6 +33,11 @@ urlpatterns = [
     path("matches/<int:pk>/qr.svg", views.match_qr, name="match_qr"),
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
+    path(
+        "matches/<int:match_pk>/conflicts/<int:pk>/",
+        conflict_pages.organizer_resolve,
+        name="match_conflict",
+    ),
     path(
         "matches/<int:pk>/rematch/",
         result_pages.refused_back_to("scoring:match_manage")(views.match_rematch),

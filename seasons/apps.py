@@ -11,7 +11,7 @@ class SeasonsConfig(AppConfig):
         seasons its pages list) and the scoreboards each side's chance to win."""
         from clubs.parts import ClubPart, register
         from scoring import belonging
-        from seasons import listeners
+        from seasons import bindings, listeners
         from seasons.demo import load_season_demo
         from seasons.listing import season_listing
         from seasons.notes import win_chance_notes
@@ -19,6 +19,7 @@ class SeasonsConfig(AppConfig):
 
         results_changed.connect(listeners.results_changed, dispatch_uid="seasons.results_changed")
         belonging.register_notes(self.label, win_chance_notes)
+        bindings.register()
         register(
             ClubPart(
                 app=self.label,

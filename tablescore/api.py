@@ -1,11 +1,17 @@
 """The API kit every app's REST views share: the one error shape and the schema pieces that say so.
 
-Every error the API answers is ``{"error": {"field", "rule", …}}``: a service's refusal
+Every error the API answers is ``{"error": {"field", "rule", "code", …}}``: a service's refusal
 (``clubs.errors.ServiceError``, with its own status), a body an input serializer refused
 (:func:`invalid_entry`), DRF's own errors (401, 403, 404, 405, a body
 that is not JSON), an organizer-only request from nobody (``clubs.access.SignInRequired``: 401) and
 an unreachable database (503 with ``Retry-After``, as ``tablescore/middleware.py`` answers pages).
 ``EXCEPTION_HANDLER`` in ``REST_FRAMEWORK`` names :func:`exception_handler`.
+
+``rule`` is a sentence in the language of the request's ``Accept-Language`` (English, French or
+Dutch; ``tablescore/languages.py`` activates it for ``/api/``, never the club's language);
+``code`` says the same for scripts and never changes with the language: the raiser's own
+(``ServiceError.code``, a game error's ``code``), DRF's (``required``, ``max_length``,
+``not_authenticated``, ``throttled``…), or else the kind's by status (:data:`CODES`).
 
 What this module does not do: authenticate (each app's API does, ``scoring/api.py``'s table link).
 """
@@ -26,13 +32,42 @@ from clubs.access import SignInRequired
 from clubs.errors import InvalidEntry, ServiceError
 from tablescore import middleware
 
+#: The code of an error that names none, by its HTTP status (the kinds of refusal).
+CODES = {
+    400: "invalid",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    412: "precondition_failed",
+    415: "unsupported_media_type",
+    428: "precondition_required",
+    429: "throttled",
+    503: "unavailable",
+}
+
 #: The error body in the OpenAPI schema (``#/components/schemas/Error``).
 ErrorBody = inline_serializer(
     "Error",
     {
         "error": inline_serializer(
             "ErrorDetail",
-            {"field": serializers.CharField(allow_null=True), "rule": serializers.CharField()},
+            {
+                "field": serializers.CharField(
+                    allow_null=True, help_text="The field at fault; null for the request as a whole."
+                ),
+                "rule": serializers.CharField(
+                    help_text="What is wrong, in the language of Accept-Language (en, fr or nl)."
+                ),
+                "code": serializers.CharField(
+                    help_text=(
+                        "What is wrong, for scripts: snake_case, the same in every language (required,"
+                        " invalid, not_found, conflict, round_closed, a game's own code…)."
+                    )
+                ),
+            },
         )
     },
 )
@@ -42,20 +77,32 @@ AnyObject = OpenApiTypes.OBJECT
 AnyList = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
 
 
+def code_for(status: int) -> str:
+    """The code of an error with no code of its own, by its status."""
+    return CODES.get(status, "invalid" if status < 500 else "server_error")
+
+
+def error_body(rule: Any, *, code: str, field: str | None = None, **extra: Any) -> dict[str, Any]:
+    """The one error shape: ``{"error": {"field", "rule", "code", …}}``."""
+    return {"error": {"field": field, "rule": str(rule), "code": code, **extra}}
+
+
 def error_response(error: ServiceError) -> Response:
     return Response(error.as_json(), status=error.status)
 
 
 def invalid_entry(errors: Any) -> InvalidEntry:
     """A DRF serializer's ``errors`` as the refusal the API answers: the first problem, named by its
-    top-level field (``None`` for the body as a whole) and, in a list, by its ``row`` (0-based)."""
+    top-level field (``None`` for the body as a whole) and, in a list, by its ``row`` (0-based),
+    with DRF's code for it (``required``, ``invalid``, ``max_length``…)."""
     field, rule, row = _first_error(errors)
-    return InvalidEntry(rule, field, **({} if row is None else {"row": row}))
+    extra = {} if row is None else {"row": row}
+    return InvalidEntry(str(rule), field, code=getattr(rule, "code", None) or "invalid", **extra)
 
 
 def _first_error(errors: Any) -> tuple[str | None, str, int | None]:
-    """The first error of a serializer's ``errors``: field, rule and row (a list's errors are
-    keyed by the index of each item at fault)."""
+    """The first error of a serializer's ``errors``: field, rule (an ``ErrorDetail``, whose
+    ``code`` DRF set) and row (a list's errors are keyed by the index of each item at fault)."""
     if isinstance(errors, Mapping) and errors:
         key, problem = next(iter(errors.items()))
         if isinstance(key, int):
@@ -74,7 +121,7 @@ def _leaf(problem: Any) -> str:
             problem = next((p for p in problem if p), problem[0])
         else:
             return str(problem)
-    return str(problem)
+    return problem
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -91,9 +138,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     data = response.data
     if isinstance(data, dict) and "error" in data:
+        data["error"].setdefault("code", code_for(response.status_code))
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        refusal = invalid_entry(exc.detail)
+        response.data = refusal.as_json()
         return response
     detail = data.get("detail", data) if isinstance(data, dict) else data
-    response.data = {"error": {"field": None, "rule": str(detail)}}
+    code = getattr(detail, "code", None) or code_for(response.status_code)
+    response.data = error_body(detail, code=code)
     return response
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views import defaults
 
 from tablescore import middleware
@@ -17,7 +18,8 @@ from tablescore import middleware
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"field": None, "rule": "no such resource"}}, status=404)
+        body = {"error": {"field": None, "rule": _("no such resource"), "code": "not_found"}}
+        return JsonResponse(body, status=404)
     return defaults.page_not_found(request, exception)
 
 

@@ -22,21 +22,15 @@ from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 
 log = logging.getLogger(__name__)
 
 #: Seconds a client is asked to wait before sending the request again.
 RETRY_AFTER_SECONDS = 2
-RULE = "the database is briefly unavailable: send the same request again in a few seconds"
+RULE = _("the database is briefly unavailable: send the same request again in a few seconds")
 UNAVAILABLE_EXCEPTIONS = (OperationalError, InterfaceError)
-PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Back in a moment · Tablescore</title></head>
-<body><h1>Back in a moment</h1>
-<p>Tablescore cannot reach its database just now. Wait a few seconds and send the same entry
-again (reload this page): an entry sent twice is saved once.</p></body></html>
-"""
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -45,7 +39,7 @@ def is_api(request: HttpRequest) -> bool:
 
 def unavailable_body() -> dict[str, dict[str, str | None]]:
     """The API's error document for a 503."""
-    return {"error": {"field": None, "rule": RULE}}
+    return {"error": {"field": None, "rule": str(RULE), "code": "unavailable"}}
 
 
 def unavailable_headers() -> dict[str, str]:
@@ -69,7 +63,9 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     if is_api(request):
         response = JsonResponse(unavailable_body(), status=503)
     else:
-        response = HttpResponse(PAGE, status=503, content_type="text/html; charset=utf-8")
+        # A template with no database work and nothing of base.html (no session, no CSRF token).
+        page = render_to_string("503.html")
+        response = HttpResponse(page, status=503, content_type="text/html; charset=utf-8")
     for name, value in unavailable_headers().items():
         response[name] = value
     return response

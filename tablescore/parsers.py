@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -22,4 +23,4 @@ class StrictJSONParser(JSONParser):
         try:
             return strict_json.loads(codecs.getreader(encoding)(stream).read())
         except (ValueError, RecursionError) as error:
-            raise ParseError(f"JSON parse error - {error}") from None
+            raise ParseError(_("JSON parse error - %(problem)s") % {"problem": error}) from None

@@ -128,6 +128,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The club's language and time zone on its pages, Accept-Language alone for the API.
+    "tablescore.languages.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -250,6 +252,13 @@ LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tablescore" / "locale", BASE_DI
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# Numbers and dates follow the active language's formats (Django's own fr/nl formats), but a
+# score stays "1230", never "1,230" or "1 230": no thousands separator anywhere.
+USE_THOUSAND_SEPARATOR = False
+# The switcher's choice is kept for a year (Django's default cookie is for the session only).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))

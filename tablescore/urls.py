@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 from django.views.generic import RedirectView
 
 from tablescore.health import healthz, ping
+from tablescore.jsi18n import js_catalog
 
 
 @require_safe
@@ -28,6 +29,7 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("favicon.ico", favicon),
+    path("jsi18n/<str:language>.js", js_catalog, name="js_catalog"),
     # Clubs and players moved to the clubs app: the admin's earlier addresses still lead to them.
     re_path(
         r"^admin/scoring/(?P<rest>(club|player)/.*)$",
@@ -37,6 +39,8 @@ urlpatterns = [
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("api/", include("seasons.api_urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("clubs.urls")),
     path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),

@@ -40,6 +40,14 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
     raise TimeoutError(f"nothing answered on port {port}")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The French and Dutch pages need the compiled catalogs: compile the ones that changed
+    (``bin/test`` has already run ``compilemessages``; a targeted ``pytest`` run may not have)."""
+    from tests.i18n.catalogs import compile_stale
+
+    compile_stale()
+
+
 @pytest.fixture(autouse=True)
 def _test_web_settings(settings) -> None:
     """The test client speaks plain HTTP (production redirects to HTTPS), and static files are

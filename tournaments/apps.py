@@ -14,7 +14,7 @@ class TournamentsConfig(AppConfig):
         from clubs.parts import ClubPart, register
         from scoring import belonging, places
         from scoring.signals import match_changed
-        from tournaments import listeners, physical_tables
+        from tournaments import bindings, listeners, physical_tables
         from tournaments.demo import load_tournament_demo
         from tournaments.listing import table_match_part, tournament_listing
 
@@ -23,6 +23,7 @@ class TournamentsConfig(AppConfig):
         places.register(
             physical_tables.KIND, places.Kind(secret=physical_tables.secret_of, now=physical_tables.now_at)
         )
+        bindings.register()
         register(
             ClubPart(
                 app=self.label,

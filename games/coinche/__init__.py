@@ -33,21 +33,67 @@ from games.coinche.contract import contract_test, setup, transfer
 from games.coinche.declaration import FIELDS, OPTIONS, PRESETS
 from games.coinche.rules import CoincheState, Rules
 from games.coinche.scoring import deal_scores
-from games.coinche.vocabulary import Double, Outcome, Preset, contract_text
+from games.coinche.vocabulary import DOUBLE_WORDS, OUTCOME_WORDS, Double, Outcome, Preset, contract_text
 from games.common import other_side
 from games.declaration import Field, Option
-from games.facts import Fact, Facts, per_side, plural
+from games.facts import Fact, Facts, per_side
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import counted, said, term
 
 
 class Coinche(Game[CoincheState]):
     """La Coinche as Parlett scores it, with FFB's and pagat's readings as options and presets."""
 
     key = "coinche"
-    name = "La Coinche (Belote coinchée / Belote contrée)"
-    summary = (
+    name = term("coinche", "La Coinche (Belote coinchée / Belote contrée)")
+    summary = term(
+        "coinche",
         "Belote with bidding for two partnerships: contracts from 80 to capot, coinche and surcoinche, "
-        "belote and declarations, first side to 1000."
+        "belote and declarations, first side to 1000.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("coinche", "capot"),
+            term(
+                "coinche", "One side takes all 8 tricks; as a bid, a contract to take them all (worth 250)."
+            ),
+        ),
+        (
+            term("coinche", "générale"),
+            term("coinche", "One player alone takes all 8 tricks; a bid above capot (worth 500)."),
+        ),
+        (
+            term("coinche", "belote"),
+            term(
+                "coinche",
+                "King and Queen of trumps in one hand, announced “belote” then “rebelote” as they are played: 20 points.",
+            ),
+        ),
+        (term("coinche", "coinche"), term("coinche", "The defence doubles the contract (× 2).")),
+        (
+            term("coinche", "surcoinche"),
+            term("coinche", "The taker redoubles a coinche (× 4, or × 3 with some clubs)."),
+        ),
+        (
+            term("coinche", "litige"),
+            term("coinche", "A tie at the bid: the taker's points wait in a pot for the next contract made."),
+        ),
+        (term("coinche", "dix de der"), term("coinche", "The 10 points of the last trick.")),
+        (
+            term("coinche", "tierce, quarte, quinte"),
+            term(
+                "coinche",
+                "Declarations of three, four or five cards in a row in one suit: 20, 50 and 100 points.",
+            ),
+        ),
+        (
+            term("coinche", "carré"),
+            term("coinche", "A declaration of four cards of one rank: 100 to 200 points."),
+        ),
+        (
+            term("coinche", "chute (dedans)"),
+            term("coinche", "The contract fails: the defence scores 160 plus the contract."),
+        ),
     )
     aliases = ("belote-coinchee", "belote-contree", "contree")
     partnerships = True
@@ -56,9 +102,9 @@ class Coinche(Game[CoincheState]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset = Preset.PARLETT.value
     preset_names: ClassVar[Mapping[str, str]] = {
-        Preset.PARLETT: "Parlett (Penguin Book of Card Games)",
-        Preset.FFB: "FFB (Fédération Française de Belote)",
-        Preset.PAGAT: "Pagat (game to 2000, only the bid doubled)",
+        Preset.PARLETT: term("coinche", "Parlett (Penguin Book of Card Games)"),
+        Preset.FFB: term("coinche", "FFB (Fédération Française de Belote)"),
+        Preset.PAGAT: term("coinche", "Pagat (game to 2000, only the bid doubled)"),
     }
 
     def start(self, table: Table) -> CoincheState:
@@ -80,9 +126,11 @@ class Coinche(Game[CoincheState]):
                 "belote_points": dict(zero),
                 "pot": state.pot,
             }
-            lines = ["all four passed: dead deal, no score; the next player deals"]
+            lines: list[str] = [
+                said("coinche", "all four passed: dead deal, no score; the next player deals")
+            ]
             if state.pot:
-                lines.append(f"the pot of {state.pot} keeps waiting")
+                lines.append(said("coinche", "the pot of %(pot)s keeps waiting", pot=state.pot))
             sheet = rules.sheet_after(totals, zero)
             if sheet is not None:
                 dead["rounded_running_totals"] = sheet
@@ -155,18 +203,41 @@ class Coinche(Game[CoincheState]):
         exact; the sheet, and the match end, are rounded)."""
         lines = []
         if state.sheet is not None:
-            lines.append(Fact("Score sheet, rounded to 10", per_side(table.sides, state.sheet)))
-        pot = f"{plural(state.pot, 'point')}, for the next contract made" if state.pot else "none"
-        lines.append(Fact("Held pot", pot))
+            lines.append(
+                Fact(term("coinche", "Score sheet, rounded to 10"), per_side(table.sides, state.sheet))
+            )
+        if state.pot:
+            pot = counted(
+                "coinche",
+                "%(count)s point, for the next contract made",
+                "%(count)s points, for the next contract made",
+                state.pot,
+            )
+        else:
+            pot = term("coinche", "none")
+        lines.append(Fact(term("coinche", "Held pot"), pot))
         return replace(super().facts(table, state, deals, result), lines=tuple(lines))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         """The result, the contract ("NS 100♥ coinche") and the pot the deal left."""
         extra, entry = record.score.extra, record.entry
-        notes = [str(extra["result"])]
+        notes: list[str] = [OUTCOME_WORDS[extra["result"]]]
         if extra["result"] != Outcome.DEAD:
-            contract = f"{entry['taker']} {contract_text(entry['bid'], entry['trump'])}"
-            notes.append(contract if entry["double"] == Double.NONE else f"{contract} {entry['double']}")
+            contract = contract_text(entry["bid"], entry["trump"])
+            if entry["double"] == Double.NONE:
+                notes.append(
+                    said("coinche", "%(taker)s %(contract)s", taker=entry["taker"], contract=contract)
+                )
+            else:
+                notes.append(
+                    said(
+                        "coinche",
+                        "%(taker)s %(contract)s %(double)s",
+                        taker=entry["taker"],
+                        contract=contract,
+                        double=DOUBLE_WORDS[entry["double"]],
+                    )
+                )
         if extra["pot"]:
-            notes.append(f"pot {extra['pot']}")
+            notes.append(said("coinche", "pot %(pot)s", pot=extra["pot"]))
         return tuple(notes)

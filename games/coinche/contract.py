@@ -19,6 +19,7 @@ from games.coinche.vocabulary import (
     CAPOT,
     CAPOT_LAST_TRICK_EXTRA,
     CAPOT_VALUE,
+    DOUBLED_WORDS,
     GENERALE,
     GENERALE_VALUE,
     LOWEST_BID,
@@ -32,6 +33,7 @@ from games.coinche.vocabulary import (
 )
 from games.common import other_side
 from games.rounding import round10
+from games.terms import said
 
 
 @dataclass
@@ -64,18 +66,52 @@ def setup(rules: Rules, sides: tuple[str, ...], entry: Mapping[str, Any]) -> tup
     generale_bid = bid == GENERALE
     n = rules.totals[trump]
     m = rules.multipliers[double]
-    lines = [f"{t} take {contract_text(bid, trump)}" + (f", {double}d (× {m})" if m > 1 else "")]
+    contract = contract_text(bid, trump)
+    if m > 1:
+        taken = said(
+            "coinche",
+            "%(taker)s take %(contract)s, %(double)s (× %(factor)s)",
+            taker=t,
+            contract=contract,
+            double=DOUBLED_WORDS[double],
+            factor=m,
+        )
+    else:
+        taken = said("coinche", "%(taker)s take %(contract)s", taker=t, contract=contract)
+    lines: list[str] = [taken]
     points = entry["points"]
     cards = {t: int(points[t]), d: int(points[d])}
-    lines.append(f"card points: {t} {cards[t]}, {d} {cards[d]}")
+    lines.append(
+        said(
+            "coinche",
+            "card points: %(taker)s %(taker_points)s, %(defence)s %(defence_points)s",
+            taker=t,
+            taker_points=cards[t],
+            defence=d,
+            defence_points=cards[d],
+        )
+    )
     capot = entry.get("capot")
     capot_bonus = capot is not None and (capot_bid or generale_bid or rules.unbid_capot_bonus)
     if capot is not None:
         if capot_bonus:
             cards[capot] = n + CAPOT_LAST_TRICK_EXTRA
-            lines.append(f"capot: {capot} took all 8 tricks, last trick 100, so {cards[capot]} card points")
+            lines.append(
+                said(
+                    "coinche",
+                    "capot: %(side)s took all 8 tricks, last trick 100, so %(points)s card points",
+                    side=capot,
+                    points=cards[capot],
+                )
+            )
         else:
-            lines.append(f"capot: {capot} took all 8 tricks, no capot bonus (unbid_capot_bonus is off)")
+            lines.append(
+                said(
+                    "coinche",
+                    "capot: %(side)s took all 8 tricks, no capot bonus (unbid_capot_bonus is off)",
+                    side=capot,
+                )
+            )
     melds = scored_melds(sides, entry.get("melds"), trump, lines)
     belote = dict.fromkeys(sides, 0)
     declared = entry.get("belote")
@@ -83,7 +119,7 @@ def setup(rules: Rules, sides: tuple[str, ...], entry: Mapping[str, Any]) -> tup
         for side in sides:
             belote[side] = BELOTE_VALUE * belote_count(declared, side)
             if belote[side]:
-                lines.append(f"belote {side}: {belote[side]}")
+                lines.append(said("coinche", "belote %(side)s: %(points)s", side=side, points=belote[side]))
     deal = Deal(
         taker=t,
         defence=d,
@@ -108,47 +144,109 @@ def contract_test(rules: Rules, deal: Deal, bid: Any, lines: list[str]) -> Outco
     t, d = deal.taker, deal.defence
     if deal.capot_bid:
         if deal.capot == t:
-            lines.append(f"{t} took all 8 tricks: capot made")
+            lines.append(said("coinche", "%(taker)s took all 8 tricks: capot made", taker=t))
             return Outcome.MADE
-        lines.append(f"{t} did not take all 8 tricks: capot failed")
+        lines.append(said("coinche", "%(taker)s did not take all 8 tricks: capot failed", taker=t))
         return Outcome.FAILED
     if deal.generale_bid:
         if deal.capot == t and deal.capot_alone:
-            lines.append(f"one player of {t} took all 8 tricks alone: générale made")
+            lines.append(
+                said("coinche", "one player of %(taker)s took all 8 tricks alone: générale made", taker=t)
+            )
             return Outcome.MADE
-        why = "not by one player alone" if deal.capot == t else "not all 8 tricks"
-        lines.append(f"{t} took {why}: générale failed")
+        if deal.capot == t:
+            lines.append(said("coinche", "%(taker)s took not by one player alone: générale failed", taker=t))
+        else:
+            lines.append(said("coinche", "%(taker)s took not all 8 tricks: générale failed", taker=t))
         return Outcome.FAILED
     with_belote = rules.belote_in_contract
     tt = deal.cards[t] + deal.melds[t] + (deal.belote[t] if with_belote else 0)
     dt = deal.cards[d] + deal.melds[d] + (deal.belote[d] if with_belote else 0)
-    note = "" if with_belote else " (belote not counted toward the contract)"
+    # The points counted toward the contract, said once: "NS have 92" (belote left out, or not).
+    if with_belote:
+        have = said("coinche", "%(side)s have %(points)s", side=t, points=tt)
+        both = said(
+            "coinche", "%(taker)s and %(defence)s both have %(points)s", taker=t, defence=d, points=tt
+        )
+    else:
+        have = said(
+            "coinche", "%(side)s have %(points)s (belote not counted toward the contract)", side=t, points=tt
+        )
+        both = said(
+            "coinche",
+            "%(taker)s and %(defence)s both have %(points)s (belote not counted toward the contract)",
+            taker=t,
+            defence=d,
+            points=tt,
+        )
     test = rules.made_test
     if test is MadeTest.REACH_BID:
         need = REACH_BID_80 if bid == LOWEST_BID else int(bid)
         if tt >= need:
-            lines.append(f"{t} have {tt}, at least {need}{note}: made")
+            lines.append(said("coinche", "%(have)s, at least %(need)s: made", have=have, need=need))
             return Outcome.MADE
-        lines.append(f"{t} have {tt}, short of {need}{note}: failed")
+        lines.append(said("coinche", "%(have)s, short of %(need)s: failed", have=have, need=need))
         return Outcome.FAILED
     need = int(bid) + (PLUS_TWO if test is MadeTest.BEAT_DEFENCE_PLUS_TWO else 0)
     if tt < need:
-        why = " (rounding never makes a contract)" if rules.round_deals and round10(tt) >= need else ""
-        lines.append(f"{t} have {tt}, short of {need}{note}: failed{why}")
+        if rules.round_deals and round10(tt) >= need:
+            lines.append(
+                said(
+                    "coinche",
+                    "%(have)s, short of %(need)s: failed (rounding never makes a contract)",
+                    have=have,
+                    need=need,
+                )
+            )
+        else:
+            lines.append(said("coinche", "%(have)s, short of %(need)s: failed", have=have, need=need))
         return Outcome.FAILED
     if tt < dt:
-        lines.append(f"{t} have {tt}, less than {d}'s {dt}{note}: failed")
+        lines.append(
+            said(
+                "coinche",
+                "%(have)s, less than %(defence)s's %(theirs)s: failed",
+                have=have,
+                defence=d,
+                theirs=dt,
+            )
+        )
         return Outcome.FAILED
     if tt > dt:
-        lines.append(f"{t} have {tt} (at least {need}) against {d}'s {dt}{note}: made")
+        lines.append(
+            said(
+                "coinche",
+                "%(have)s (at least %(need)s) against %(defence)s's %(theirs)s: made",
+                have=have,
+                need=need,
+                defence=d,
+                theirs=dt,
+            )
+        )
         return Outcome.MADE
     if rules.tie_rule is TieRule.MADE_IF_BID_REACHED:
-        lines.append(f"{t} and {d} both have {tt}{note}; {t} reached {need}: made (tie_rule)")
+        lines.append(
+            said(
+                "coinche",
+                "%(both)s; %(taker)s reached %(need)s: made (tie_rule)",
+                both=both,
+                taker=t,
+                need=need,
+            )
+        )
         return Outcome.MADE
     if rules.tie_rule is TieRule.LITIGE:
-        lines.append(f"{t} and {d} both have {tt}{note}: litige")
+        lines.append(said("coinche", "%(both)s: litige", both=both))
         return Outcome.LITIGE
-    lines.append(f"{t} and {d} both have {tt}{note}: {t} needed more than {d}, failed")
+    lines.append(
+        said(
+            "coinche",
+            "%(both)s: %(taker)s needed more than %(defence)s, failed",
+            both=both,
+            taker=t,
+            defence=d,
+        )
+    )
     return Outcome.FAILED
 
 
@@ -158,14 +256,38 @@ def transfer(rules: Rules, deal: Deal, outcome: Outcome, lines: list[str]) -> No
     melds, belote = deal.melds, deal.belote
     if rules.melds_to_winner:
         if outcome is Outcome.FAILED and melds[t]:
-            lines.append(f"{t} failed: their declarations ({melds[t]}) go to {d}")
+            lines.append(
+                said(
+                    "coinche",
+                    "%(taker)s failed: their declarations (%(points)s) go to %(defence)s",
+                    taker=t,
+                    points=melds[t],
+                    defence=d,
+                )
+            )
             melds[d] += melds[t]
             melds[t] = 0
         elif outcome is Outcome.MADE and deal.capot == t and melds[d]:
-            lines.append(f"{t} made capot: {d}'s declarations ({melds[d]}) go to {t}")
+            lines.append(
+                said(
+                    "coinche",
+                    "%(taker)s made capot: %(defence)s's declarations (%(points)s) go to %(taker)s",
+                    taker=t,
+                    points=melds[d],
+                    defence=d,
+                )
+            )
             melds[t] += melds[d]
             melds[d] = 0
     if rules.belote_to_defence and outcome is Outcome.FAILED and belote[t]:
-        lines.append(f"{t} failed: their belote ({belote[t]}) goes to {d}")
+        lines.append(
+            said(
+                "coinche",
+                "%(taker)s failed: their belote (%(points)s) goes to %(defence)s",
+                taker=t,
+                points=belote[t],
+                defence=d,
+            )
+        )
         belote[d] += belote[t]
         belote[t] = 0

@@ -16,6 +16,7 @@ from typing import Any
 from games.coinche.vocabulary import Contract, MeldKind
 from games.common import SUIT_SYMBOLS, SUITS, other_side
 from games.declaration import EntryContext
+from games.terms import problem, said, term
 from games.values import Choice, Record, Variants
 
 #: Sequence order for declarations, highest first, in every suit (trumps included).
@@ -33,7 +34,14 @@ CARRE_ORDER = ("Q", "K", "10", "A", "9", "J")
 CARRE_VALUES_NO_TRUMP: Mapping[str, int] = {"A": 200, "10": 150, "K": 100, "Q": 100, "J": 100}
 CARRE_ORDER_NO_TRUMP = ("J", "Q", "K", "10", "A")
 NEVER_COUNT = ("8", "7")
-RANK_WORDS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "9": "Nines"}
+RANK_WORDS = {
+    "A": term("coinche", "Aces"),
+    "K": term("coinche", "Kings"),
+    "Q": term("coinche", "Queens"),
+    "J": term("coinche", "Jacks"),
+    "10": term("coinche", "Tens"),
+    "9": term("coinche", "Nines"),
+}
 
 Card = tuple[str, str]
 
@@ -69,8 +77,10 @@ def meld_rank(meld: Mapping[str, str], trump: str) -> tuple[int, int, int, int]:
 def meld_name(meld: Mapping[str, str]) -> str:
     """A declaration in words: "tierce to the K♥", "carré of Jacks"."""
     if meld["meld"] == MeldKind.CARRE:
-        return f"carré of {RANK_WORDS.get(meld['rank'], meld['rank'] + 's')}"
-    return f"{meld['meld']} to the {meld['top']}{SUIT_SYMBOLS[meld['suit']]}"
+        rank = RANK_WORDS.get(meld["rank"], meld["rank"] + "s")
+        return said("coinche", "carré of %(rank)s", rank=rank)
+    top = f"{meld['top']}{SUIT_SYMBOLS[meld['suit']]}"
+    return said("coinche", "%(meld)s to the %(top)s", meld=meld["meld"], top=top)
 
 
 def _card_name(card: Card) -> str:
@@ -80,7 +90,11 @@ def _card_name(card: Card) -> str:
 def melds_allowed(value: Any, ctx: EntryContext) -> str | None:
     """No declaration may be entered while the option ``declarations`` is off."""
     if not ctx.options["declarations"] and any(value.values()):
-        return "declarations are not played with these options (declarations is off): melds must be empty"
+        return problem(
+            "coinche",
+            "declarations_off",
+            "declarations are not played with these options (declarations is off): melds must be empty",
+        )
     return None
 
 
@@ -96,9 +110,13 @@ def sequences_fit(value: Any, ctx: EntryContext) -> str | None:
         if meld["meld"] in SEQUENCES:
             length, _ = SEQUENCES[meld["meld"]]
             if SEQUENCE_ORDER.index(meld["top"]) + length > len(SEQUENCE_ORDER):
-                return (
-                    f"{side}: a {meld['meld']} cannot be headed by the {meld['top']} "
-                    f"(sequence order A K Q J 10 9 8 7 ends at the 7)"
+                return problem(
+                    "coinche",
+                    "sequence_too_low",
+                    "%(side)s: a %(meld)s cannot be headed by the %(top)s (sequence order A K Q J 10 9 8 7 ends at the 7)",
+                    side=side,
+                    meld=meld["meld"],
+                    top=meld["top"],
                 )
     return None
 
@@ -109,9 +127,20 @@ def carres_count(value: Any, ctx: EntryContext) -> str | None:
         if meld["meld"] == MeldKind.CARRE:
             rank = meld["rank"]
             if rank in NEVER_COUNT:
-                return f"{side}: four {rank}s never count"
+                return problem(
+                    "coinche",
+                    "carre_never_counts",
+                    "%(side)s: four %(rank)ss never count",
+                    side=side,
+                    rank=rank,
+                )
             if rank == "9" and ctx.clean.get("trump") == Contract.NO_TRUMP:
-                return f"{side}: four Nines do not count at no-trump"
+                return problem(
+                    "coinche",
+                    "carre_of_nines_at_no_trump",
+                    "%(side)s: four Nines do not count at no-trump",
+                    side=side,
+                )
     return None
 
 
@@ -119,10 +148,17 @@ def no_shared_cards(value: Any, ctx: EntryContext) -> str | None:
     """No card may belong to two declarations, on one side or across the table (FFB)."""
     owner: dict[Card, str] = {}
     for side, meld in _each_meld(value, ctx):
-        name = f"{side}'s {meld_name(meld)}"
+        name = said("coinche", "%(side)s's %(meld)s", side=side, meld=meld_name(meld))
         for card in meld_cards(meld):
             if card in owner:
-                return f"the {_card_name(card)} cannot be in both {owner[card]} and {name}"
+                return problem(
+                    "coinche",
+                    "card_in_two_declarations",
+                    "the %(card)s cannot be in both %(first)s and %(second)s",
+                    card=_card_name(card),
+                    first=owner[card],
+                    second=name,
+                )
             owner[card] = name
     return None
 
@@ -160,17 +196,34 @@ def scored_melds(
     a, b = sides
     if a in best and b in best and best[a][0] == best[b][0]:
         lines.append(
-            f"declarations: {meld_name(best[a][1])} and {meld_name(best[b][1])} are equal, "
-            "so neither side scores declarations"
+            said(
+                "coinche",
+                "declarations: %(first)s and %(second)s are equal, so neither side scores declarations",
+                first=meld_name(best[a][1]),
+                second=meld_name(best[b][1]),
+            )
         )
         return points
     holder = max(best, key=lambda side: best[side][0])
     total = sum(meld_value(meld, trump) for meld in declared[holder])
     points[holder] = total
     loser = other_side(sides, holder)
-    lost = f" ({loser}'s declarations do not count)" if loser in best else ""
-    lines.append(
-        f"declarations: {holder} hold the best ({meld_name(best[holder][1])}) and score all of "
-        f"theirs: {total}{lost}"
-    )
+    if loser in best:
+        line = said(
+            "coinche",
+            "declarations: %(side)s hold the best (%(meld)s) and score all of theirs: %(total)s (%(loser)s's declarations do not count)",
+            side=holder,
+            meld=meld_name(best[holder][1]),
+            total=total,
+            loser=loser,
+        )
+    else:
+        line = said(
+            "coinche",
+            "declarations: %(side)s hold the best (%(meld)s) and score all of theirs: %(total)s",
+            side=holder,
+            meld=meld_name(best[holder][1]),
+            total=total,
+        )
+    lines.append(line)
     return points

@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.coinche.contract import Deal
 from games.coinche.rules import Rules
 from games.coinche.vocabulary import CAPOT_LAST_TRICK_EXTRA, CAPOT_VALUE, DoubleFormula, Outcome
+from games.terms import joined, said, shaped
 
 
 def deal_scores(
@@ -21,18 +22,22 @@ def deal_scores(
     if outcome is Outcome.MADE:
         st, sd = _made(rules, deal, lines)
         if pot:
-            lines.append(f"{t} made the contract and collect the pot of {pot}")
+            lines.append(
+                said(
+                    "coinche", "%(taker)s made the contract and collect the pot of %(pot)s", taker=t, pot=pot
+                )
+            )
             st += pot
             pot = 0
         return {t: st, d: sd}, pot
     if outcome is Outcome.FAILED:
         st, sd = _failed(rules, deal, lines)
         if pot:
-            lines.append(f"the pot of {pot} keeps waiting for a made contract")
+            lines.append(said("coinche", "the pot of %(pot)s keeps waiting for a made contract", pot=pot))
         return {t: st, d: sd}, pot
     held, sd = _litige(rules, deal, lines)
     if pot:
-        lines.append(f"the pot grows from {pot} to {pot + held}")
+        lines.append(said("coinche", "the pot grows from %(pot)s to %(grown)s", pot=pot, grown=pot + held))
     return {t: 0, d: sd}, pot + held
 
 
@@ -41,6 +46,32 @@ def _own(rules: Rules, deal: Deal, side: str) -> tuple[int, str]:
     raw = deal.cards[side] + deal.melds[side] + deal.belote[side]
     own = rules.in_deal(raw)
     return own, f"round10({raw}) = {own}" if rules.round_deals else str(raw)
+
+
+def _sum(*terms: str) -> str:
+    """Terms added up in words ("82 + declarations 20 + contract 80"), empty terms left out."""
+    return joined([term for term in terms if term], " + ")
+
+
+def _declarations(points: int) -> str:
+    return said("coinche", "declarations %(points)s", points=points) if points else ""
+
+
+def _belote(points: int) -> str:
+    return said("coinche", "belote %(points)s", points=points) if points else ""
+
+
+def _contract(points: int) -> str:
+    return said("coinche", "contract %(points)s", points=points)
+
+
+def _line(side: str, terms: str, score: int, times: str = "", *, brackets: bool = False) -> str:
+    """ "NS: (82 + contract 80) × 2 = 324": a side, its terms, the multiplier and the score."""
+    if brackets:
+        return shaped(
+            "%(side)s: (%(sum)s)%(times)s = %(score)s", side=side, sum=terms, times=times, score=score
+        )
+    return shaped("%(side)s: %(sum)s%(times)s = %(score)s", side=side, sum=terms, times=times, score=score)
 
 
 def _made(rules: Rules, deal: Deal, lines: list[str]) -> tuple[int, int]:
@@ -55,29 +86,39 @@ def _made(rules: Rules, deal: Deal, lines: list[str]) -> tuple[int, int]:
         p = rules.in_deal(deal.n + CAPOT_LAST_TRICK_EXTRA) if capot_made else deal.f0
         md = mp[d] if rules.melds_to_winner else 0
         st, sd = (p + mp[t] + md + bp[t] + v) * m, bp[d]
-        terms = f" + declarations {mp[t] + md}" if mp[t] + md else ""
-        terms += f" + belote {bp[t]}" if bp[t] else ""
-        lines.append(f"{t}: ({p}{terms} + contract {v}){times} = {st}")
-        lines.append(f"{d}: the loser of a doubled contract keeps only its belote: {sd}")
+        terms = _sum(str(p), _declarations(mp[t] + md), _belote(bp[t]), _contract(v))
+        lines.append(_line(t, terms, st, times, brackets=True))
+        lines.append(
+            said(
+                "coinche",
+                "%(side)s: the loser of a doubled contract keeps only its belote: %(score)s",
+                side=d,
+                score=sd,
+            )
+        )
         return st, sd
     if formula is DoubleFormula.BID_ONLY:
         st, sd = own_t + v * m, own_d
-        lines.append(f"{t}: {text_t} + contract {v}{times} = {st}")
-        lines.append(f"{d}: {text_d}")
+        lines.append(_line(t, _sum(text_t, _contract(v)), st, times))
+        lines.append(shaped("%(side)s: %(text)s", side=d, text=text_d))
         return st, sd
     # all_scores multiplies both sides, winner_only the taker alone (winner_takes_all is undoubled here)
     d_factor = m if formula is DoubleFormula.ALL_SCORES else 1
     st, sd = (own_t + v) * m, own_d * d_factor
-    if m > 1:
-        lines.append(f"{t}: ({text_t} + contract {v}){times} = {st}")
-    else:
-        lines.append(f"{t}: {text_t} + contract {v} = {st}")
+    lines.append(_line(t, _sum(text_t, _contract(v)), st, times, brackets=m > 1))
     if d_factor > 1:
-        lines.append(f"{d}: {text_d}{times} = {sd}")
+        lines.append(_line(d, text_d, sd, times))
     elif m > 1:
-        lines.append(f"{d}: {text_d}, not multiplied (only the contract winner's score is)")
+        lines.append(
+            said(
+                "coinche",
+                "%(side)s: %(text)s, not multiplied (only the contract winner's score is)",
+                side=d,
+                text=text_d,
+            )
+        )
     else:
-        lines.append(f"{d}: {text_d}")
+        lines.append(shaped("%(side)s: %(text)s", side=d, text=text_d))
     return st, sd
 
 
@@ -87,35 +128,47 @@ def _failed(rules: Rules, deal: Deal, lines: list[str]) -> tuple[int, int]:
     formula = rules.formula
     times = f" × {m}" if m > 1 else ""
     k = rules.failed_capot_value - CAPOT_VALUE if deal.capot_bid else deal.f0
+    base: str
     if deal.capot_bid:
-        base = f"failed capot {k + v}"
+        base = said("coinche", "failed capot %(points)s", points=k + v)
+    elif deal.generale_bid:
+        base = _sum(str(k), said("coinche", "générale %(points)s", points=v))
     else:
-        base = f"{k} + {'générale' if deal.generale_bid else 'contract'} {v}"
-    extras = (f" + declarations {mp[d]}" if mp[d] else "") + (f" + belote {bp[d]}" if bp[d] else "")
+        base = _sum(str(k), _contract(v))
+    extras = (_declarations(mp[d]), _belote(bp[d]))
     if formula is DoubleFormula.BID_ONLY:
         st, sd = bp[t], k + v * m + mp[d] + bp[d]
         if m > 1:
-            base = f"{k} + contract {v}{times}"
-        lines.append(f"{d}: {base}{extras} = {sd}")
+            base = _sum(str(k), shaped("%(contract)s%(times)s", contract=_contract(v), times=times))
+        lines.append(_line(d, _sum(base, *extras), sd))
     elif formula is DoubleFormula.WINNER_ONLY:
         st, sd = bp[t], (k + v) * m + mp[d] + bp[d]
-        multiplied = f"({base}){times}" if m > 1 else base
-        lines.append(f"{d}: {multiplied}{extras} = {sd}")
+        multiplied = shaped("(%(sum)s)%(times)s", sum=base, times=times) if m > 1 else base
+        lines.append(_line(d, _sum(multiplied, *extras), sd))
     else:
         factor = m if formula is DoubleFormula.ALL_SCORES else 1
         st, sd = bp[t] * factor, (k + v + mp[d] + bp[d]) * m
         if m > 1:
-            lines.append(f"{d}: ({base}{extras}){times} = {sd}")
-        elif extras or not deal.capot_bid:
-            lines.append(f"{d}: {base}{extras} = {sd}")
+            lines.append(_line(d, _sum(base, *extras), sd, times, brackets=True))
+        elif any(extras) or not deal.capot_bid:
+            lines.append(_line(d, _sum(base, *extras), sd))
         else:
-            lines.append(f"{d}: {base}")
+            lines.append(shaped("%(side)s: %(text)s", side=d, text=base))
     if not bp[t]:
-        lines.append(f"{t}: nothing")
+        lines.append(said("coinche", "%(side)s: nothing", side=t))
     elif st != bp[t]:
-        lines.append(f"{t}: belote {bp[t]} kept{times} = {st}")
+        lines.append(
+            said(
+                "coinche",
+                "%(side)s: belote %(points)s kept%(times)s = %(score)s",
+                side=t,
+                points=bp[t],
+                times=times,
+                score=st,
+            )
+        )
     else:
-        lines.append(f"{t}: belote {bp[t]} kept")
+        lines.append(said("coinche", "%(side)s: belote %(points)s kept", side=t, points=bp[t]))
     return st, sd
 
 
@@ -123,10 +176,22 @@ def _litige(rules: Rules, deal: Deal, lines: list[str]) -> tuple[int, int]:
     """Step 6: the taker's own total goes into the pot; the defence scores its own."""
     t, d = deal.taker, deal.defence
     factor = deal.m if rules.formula is DoubleFormula.ALL_SCORES else 1
-    shown = f" × {factor}" if factor > 1 else ""
     own_t, text_t = _own(rules, deal, t)
     own_d, text_d = _own(rules, deal, d)
     held, sd = own_t * factor, own_d * factor
-    lines.append(f"{t}: 0 now; {text_t}{shown}" + (f" = {held}" if factor > 1 else "") + " goes into the pot")
-    lines.append(f"{d}: {text_d}{shown}" + (f" = {sd}" if factor > 1 else ""))
+    if factor > 1:
+        lines.append(
+            said(
+                "coinche",
+                "%(side)s: 0 now; %(points)s × %(factor)s = %(held)s goes into the pot",
+                side=t,
+                points=text_t,
+                factor=factor,
+                held=held,
+            )
+        )
+        lines.append(_line(d, text_d, sd, f" × {factor}"))
+    else:
+        lines.append(said("coinche", "%(side)s: 0 now; %(points)s goes into the pot", side=t, points=text_t))
+        lines.append(shaped("%(side)s: %(text)s", side=d, text=text_d))
     return held, sd

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.common import SUIT_SYMBOLS, SUITS
+from games.terms import said, term
 
 # -- vocabularies ---------------------------------------------------------------------------
 
@@ -123,7 +124,24 @@ GENERALE = "generale"
 #: The contract value V of a générale bid.
 GENERALE_VALUE = 500
 #: The words players use for the bids that are not numbers.
-BID_WORDS: Mapping[str, str] = {CAPOT: "capot", GENERALE: "générale"}
+BID_WORDS: Mapping[str, str] = {CAPOT: term("coinche", "capot"), GENERALE: term("coinche", "générale")}
+#: A doubled contract in the breakdown ("NS take 100♥, coinched (× 2)").
+DOUBLED_WORDS: Mapping[str, str] = {
+    Double.COINCHE: term("coinche", "coinched"),
+    Double.SURCOINCHE: term("coinche", "surcoinched"),
+}
+#: The doubling said beside a deal ("NS 100♥ coinche"): the players' own words.
+DOUBLE_WORDS: Mapping[str, str] = {
+    Double.COINCHE: term("coinche", "coinche"),
+    Double.SURCOINCHE: term("coinche", "surcoinche"),
+}
+#: A deal's result as the scoreboard says it beside the deal.
+OUTCOME_WORDS: Mapping[str, str] = {
+    Outcome.MADE: term("coinche", "made"),
+    Outcome.FAILED: term("coinche", "failed"),
+    Outcome.LITIGE: term("coinche", "litige"),
+    Outcome.DEAD: term("coinche", "dead deal"),
+}
 #: A capot's last trick counts 100 instead of 10.
 CAPOT_LAST_TRICK_EXTRA = 90
 SUIT_TOTAL = 162
@@ -168,5 +186,5 @@ def contract_text(bid: Any, trump: str) -> str:
     """ "100♥", "capot ♣", "générale ♠", "90 NT"."""
     symbol = SUIT_SYMBOLS.get(trump, trump)
     if bid in BID_WORDS:
-        return f"{BID_WORDS[bid]} {symbol}"
+        return said("coinche", "%(bid)s %(suit)s", bid=BID_WORDS[bid], suit=symbol)
     return f"{bid}{symbol}" if trump in SUITS else f"{bid} {symbol}"

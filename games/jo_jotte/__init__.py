@@ -27,22 +27,23 @@ from typing import Any, ClassVar
 from games.base import Game
 from games.common import best
 from games.declaration import Field, Option
-from games.facts import Fact, Facts, Row, RowKind, Sheet, cells, per_side, plural
+from games.facts import Fact, Facts, Row, RowKind, Sheet, cells, per_side
 from games.jo_jotte.deals import DealSheet, JoJotteState, game_and_rubber, nullo, played, slam
 from games.jo_jotte.declaration import FIELDS, OPTIONS
 from games.jo_jotte.vocabulary import NULLO, SLAM
 from games.match import DealRecord, DealScore, Result, Table
+from games.terms import counted, said, term
 
 #: A deal's result in the players' words, for the deal history.
 RESULT_WORDS = {
-    "dead": "dead",
-    "declarer": "declarer won",
-    "opponent": "opponent won",
-    "tie": "tie",
-    "nullo_made": "nullo made",
-    "nullo_failed": "nullo failed",
-    "slam_made": "slam made",
-    "slam_failed": "slam failed",
+    "dead": term("jo-jotte", "dead"),
+    "declarer": term("jo-jotte", "declarer won"),
+    "opponent": term("jo-jotte", "opponent won"),
+    "tie": term("jo-jotte", "tie"),
+    "nullo_made": term("jo-jotte", "nullo made"),
+    "nullo_failed": term("jo-jotte", "nullo failed"),
+    "slam_made": term("jo-jotte", "slam made"),
+    "slam_failed": term("jo-jotte", "slam failed"),
 }
 
 
@@ -50,10 +51,29 @@ class JoJotte(Game[JoJotteState]):
     """Jo-Jotte as in Parlett's account, with the research notes' readings where he is silent."""
 
     key = "jo-jotte"
-    name = "Jo-Jotte"
-    summary = (
+    name = term("jo-jotte", "Jo-Jotte")
+    summary = term(
+        "jo-jotte",
         "Two players, Belote's cards and melds on a Bridge score sheet: games of 80 below the line, "
-        "a rubber of two games."
+        "a rubber of two games.",
+    )
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            term("jo-jotte", "Jo-Jotte"),
+            term("jo-jotte", "King then Queen of trumps, announced as they are played: 20 points."),
+        ),
+        (term("jo-jotte", "nullo"), term("jo-jotte", "A contract to take no trick at all.")),
+        (
+            term("jo-jotte", "slam"),
+            term("jo-jotte", "An overcall of a nullo: the declarer undertakes to take every trick."),
+        ),
+        (term("jo-jotte", "rubber"), term("jo-jotte", "The match: the first player to win two games.")),
+        (
+            term("jo-jotte", "the line"),
+            term(
+                "jo-jotte", "Below the line go the points that win a game (80); above it, bonuses and melds."
+            ),
+        ),
     )
     aliases = ("jojotte",)
     fields: ClassVar[tuple[Field, ...]] = FIELDS
@@ -68,7 +88,9 @@ class JoJotte(Game[JoJotteState]):
         sides = table.sides
         sheet = DealSheet(dict.fromkeys(sides, 0), dict.fromkeys(sides, 0), [])
         if entry.get("dead"):
-            sheet.lines.append("dead deal: both players passed; nothing scored, the other player deals")
+            sheet.lines.append(
+                said("jo-jotte", "dead deal: both players passed; nothing scored, the other player deals")
+            )
             result, pot = "dead", state.pot
         elif entry["special"] == NULLO:
             result, pot = nullo(sides, state.pot, entry, sheet)
@@ -107,11 +129,14 @@ class JoJotte(Game[JoJotteState]):
         game, so the match itself has none."""
         sides = table.sides
         rows = [
-            Row((f"deal {d.number}", *cells(sides, d.score.extra["above"])), RowKind.ABOVE)
+            Row(
+                (said("jo-jotte", "deal %(number)s", number=d.number), *cells(sides, d.score.extra["above"])),
+                RowKind.ABOVE,
+            )
             for d in reversed(deals)
             if any(d.score.extra["above"].values())
         ]
-        rows.append(Row(("the line", *("" for _ in sides)), RowKind.LINE))
+        rows.append(Row((term("jo-jotte", "the line"), *("" for _ in sides)), RowKind.LINE))
         games: list[tuple[int, Mapping[str, int], str | None]] = [
             (n, below, winner) for n, (below, winner) in enumerate(state.finished_games, 1)
         ]
@@ -119,22 +144,42 @@ class JoJotte(Game[JoJotteState]):
             games.append((state.game, state.below, None))
         for number, below, winner in games:
             rows += [
-                Row((f"deal {d.number}", *cells(sides, d.score.extra["below"])), RowKind.BELOW)
+                Row(
+                    (
+                        said("jo-jotte", "deal %(number)s", number=d.number),
+                        *cells(sides, d.score.extra["below"]),
+                    ),
+                    RowKind.BELOW,
+                )
                 for d in deals
                 if d.score.extra["game"] == number and any(d.score.extra["below"].values())
             ]
-            name = f"Game {number}: {winner} won" if winner else f"Game {number} (playing)"
+            if winner:
+                name = said("jo-jotte", "Game %(number)s: %(side)s won", number=number, side=winner)
+            else:
+                name = said("jo-jotte", "Game %(number)s (playing)", number=number)
             rows.append(Row((name, *cells(sides, below)), RowKind.TOTAL))
         won = per_side(sides, state.games_won(sides))
         sheet = Sheet(
-            "Above and below the line", ("", *sides), tuple(rows), (f"Games won in the rubber: {won}",)
+            term("jo-jotte", "Above and below the line"),
+            ("", *sides),
+            tuple(rows),
+            (said("jo-jotte", "Games won in the rubber: %(won)s", won=won),),
         )
-        pot = f"{plural(state.pot, 'point')}, for the next deal won" if state.pot else "none"
-        return Facts(lines=(Fact("Held pot", pot),), sheets=(sheet,))
+        if state.pot:
+            pot = counted(
+                "jo-jotte",
+                "%(count)s point, for the next deal won",
+                "%(count)s points, for the next deal won",
+                state.pot,
+            )
+        else:
+            pot = term("jo-jotte", "none")
+        return Facts(lines=(Fact(term("jo-jotte", "Held pot"), pot),), sheets=(sheet,))
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         extra = record.score.extra
-        notes = [RESULT_WORDS[extra["result"]], f"game {extra['game']}"]
+        notes = [RESULT_WORDS[extra["result"]], said("jo-jotte", "game %(number)s", number=extra["game"])]
         if extra["pot"]:
-            notes.append(f"pot {extra['pot']}")
+            notes.append(said("jo-jotte", "pot %(pot)s", pot=extra["pot"]))
         return tuple(notes)

@@ -24,6 +24,7 @@ from games.jo_jotte.vocabulary import (
     SLAM_BONUS,
     TRICKS,
 )
+from games.terms import said
 
 
 @dataclass(frozen=True)
@@ -59,19 +60,25 @@ class DealSheet:
         """Jo-Jotte's 20 above the line, for the player who scored it."""
         if holder is not None:
             self.above[holder] += JO_JOTTE_POINTS
-            self.lines.append(f"Jo-Jotte {holder}: 20 above")
+            self.lines.append(said("jo-jotte", "Jo-Jotte %(side)s: 20 above", side=holder))
 
     def collect(self, winner: str, pot: int) -> int:
         """The winner of a deal takes the pot above the line; the pot is then empty."""
         if pot:
             self.above[winner] += pot
-            self.lines.append(f"{winner} collects the pot: {pot} above")
+            self.lines.append(
+                said("jo-jotte", "%(side)s collects the pot: %(pot)s above", side=winner, pot=pot)
+            )
         return 0
 
 
 def _contract_words(contract: str, double: int) -> str:
     words = SUIT_SYMBOLS.get(contract, contract)
-    return words + {1: "", 2: " doubled", 4: " redoubled"}.get(double, "")
+    if double == 2:
+        return said("jo-jotte", "%(contract)s doubled", contract=words)
+    if double == 4:
+        return said("jo-jotte", "%(contract)s redoubled", contract=words)
+    return words
 
 
 def played(
@@ -98,30 +105,70 @@ def played(
     sheet.jo_jotte(jo_jotte)
     stake = _contract_words(contract, double)
     sheet.lines.append(
-        f"{stake} by {declarer}: totals {declarer} {total[declarer]}, {opponent} {total[opponent]}"
+        said(
+            "jo-jotte",
+            "%(stake)s by %(declarer)s: totals %(declarer)s %(declarer_total)s, %(opponent)s %(opponent_total)s",
+            stake=stake,
+            declarer=declarer,
+            declarer_total=total[declarer],
+            opponent=opponent,
+            opponent_total=total[opponent],
+        )
     )
     winner: str | None = None
     if total[declarer] > total[opponent]:
         result, winner = "declarer", declarer
         if double == 1:
             sheet.below[declarer] += points[declarer]
-            sheet.lines.append(f"{declarer} wins: own trick points {points[declarer]} below")
+            sheet.lines.append(
+                said(
+                    "jo-jotte",
+                    "%(side)s wins: own trick points %(points)s below",
+                    side=declarer,
+                    points=points[declarer],
+                )
+            )
         else:
             sheet.below[declarer] += both * double
-            sheet.lines.append(f"{declarer} wins: ({both}) × {double} = {both * double} below")
+            sheet.lines.append(
+                said(
+                    "jo-jotte",
+                    "%(side)s wins: (%(both)s) × %(double)s = %(score)s below",
+                    side=declarer,
+                    both=both,
+                    double=double,
+                    score=both * double,
+                )
+            )
     elif total[opponent] > total[declarer]:
         result, winner = "opponent", opponent
         sheet.below[opponent] += both * double
-        sheet.lines.append(f"{opponent} wins: both players' {both} × {double} = {both * double} below")
+        sheet.lines.append(
+            said(
+                "jo-jotte",
+                "%(side)s wins: both players' %(both)s × %(double)s = %(score)s below",
+                side=opponent,
+                both=both,
+                double=double,
+                score=both * double,
+            )
+        )
     else:
         result = "tie"
         added = both * double if options["pot_multiplied"] else both
         pot += added
-        sheet.lines.append(f"tie: nobody scores below; {added} into the pot (now {pot})")
+        sheet.lines.append(
+            said(
+                "jo-jotte",
+                "tie: nobody scores below; %(added)s into the pot (now %(pot)s)",
+                added=added,
+                pot=pot,
+            )
+        )
     for side in sides:
         if tricks[side] == TRICKS:
             sheet.above[side] += ALL_TRICKS_BONUS
-            sheet.lines.append(f"{side} took all 9 tricks: 100 above")
+            sheet.lines.append(said("jo-jotte", "%(side)s took all 9 tricks: 100 above", side=side))
     if winner is not None:
         pot = sheet.collect(winner, pot)
     return result, pot
@@ -137,18 +184,35 @@ def nullo(sides: tuple[str, ...], pot: int, entry: Mapping[str, Any], sheet: Dea
     if taken == 0:
         result = "nullo_made"
         sheet.above[bidder] += NULLO_MADE
-        sheet.lines.append(f"{bidder}'s nullo made (no trick taken): 200 above")
+        sheet.lines.append(said("jo-jotte", "%(side)s's nullo made (no trick taken): 200 above", side=bidder))
     else:
         result = "nullo_failed"
         gained = NULLO_FIRST_TRICK + NULLO_FURTHER_TRICK * (taken - 1)
         sheet.above[declarer] += gained
-        sheet.lines.append(
-            f"{bidder}'s nullo failed with {taken} trick(s): {declarer} scores 200"
-            + (f" + {taken - 1} × 100" if taken > 1 else "")
-            + f" = {gained} above"
-        )
+        if taken > 1:
+            line = said(
+                "jo-jotte",
+                "%(side)s's nullo failed with %(taken)s trick(s): %(declarer)s scores 200 + %(more)s × 100 = %(gained)s above",
+                side=bidder,
+                taken=taken,
+                declarer=declarer,
+                more=taken - 1,
+                gained=gained,
+            )
+        else:
+            line = said(
+                "jo-jotte",
+                "%(side)s's nullo failed with %(taken)s trick(s): %(declarer)s scores 200 = %(gained)s above",
+                side=bidder,
+                taken=taken,
+                declarer=declarer,
+                gained=gained,
+            )
+        sheet.lines.append(line)
     pot += both
-    sheet.lines.append(f"nullo: the {both} trick points go into the pot (now {pot})")
+    sheet.lines.append(
+        said("jo-jotte", "nullo: the %(both)s trick points go into the pot (now %(pot)s)", both=both, pot=pot)
+    )
     return result, pot
 
 
@@ -163,11 +227,28 @@ def slam(sides: tuple[str, ...], pot: int, entry: Mapping[str, Any], sheet: Deal
         result, winner = "slam_made", declarer
         sheet.below[declarer] += both * double
         sheet.above[declarer] += SLAM_BONUS
-        sheet.lines.append(f"{declarer}'s slam made: {both} × {double} = {both * double} below and 500 above")
+        sheet.lines.append(
+            said(
+                "jo-jotte",
+                "%(side)s's slam made: %(both)s × %(double)s = %(score)s below and 500 above",
+                side=declarer,
+                both=both,
+                double=double,
+                score=both * double,
+            )
+        )
     else:
         result, winner = "slam_failed", opponent
         sheet.above[opponent] += both
-        sheet.lines.append(f"{declarer}'s slam failed: {opponent} scores both players' {both} above")
+        sheet.lines.append(
+            said(
+                "jo-jotte",
+                "%(side)s's slam failed: %(opponent)s scores both players' %(both)s above",
+                side=declarer,
+                opponent=opponent,
+                both=both,
+            )
+        )
     sheet.jo_jotte(entry.get("jo_jotte"))
     return result, sheet.collect(winner, pot)
 
@@ -183,12 +264,29 @@ def game_and_rubber(
     if not reached:
         return JoJotteState(game, below, state.finished_games, pot)
     winner = reached[0]
-    sheet.lines.append(f"{winner} wins game {game}: {below[winner]} below the line")
+    sheet.lines.append(
+        said(
+            "jo-jotte",
+            "%(side)s wins game %(game)s: %(below)s below the line",
+            side=winner,
+            game=game,
+            below=below[winner],
+        )
+    )
     finished = (*state.finished_games, (below, winner))
     won = sum(1 for _, who in finished if who == winner)
     if won < GAMES_FOR_RUBBER:
         return JoJotteState(game + 1, dict.fromkeys(sides, 0), finished, pot)
     bonus = int(options["rubber_bonus"])
     sheet.above[winner] += bonus
-    sheet.lines.append(f"{winner} wins the rubber {won}–{len(finished) - won}: {bonus} above")
+    sheet.lines.append(
+        said(
+            "jo-jotte",
+            "%(side)s wins the rubber %(won)s–%(lost)s: %(bonus)s above",
+            side=winner,
+            won=won,
+            lost=len(finished) - won,
+            bonus=bonus,
+        )
+    )
     return JoJotteState(game, dict.fromkeys(sides, 0), finished, pot, winner)

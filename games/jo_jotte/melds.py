@@ -12,6 +12,7 @@ from typing import Any
 
 from games.common import SUITS
 from games.declaration import EntryContext
+from games.terms import problem, said
 from games.values import Choice, Integer, Record, Variants
 
 #: Sequence order, highest first, in every suit.
@@ -64,9 +65,13 @@ def sequences_fit(value: Mapping[str, list[Any]], ctx: EntryContext) -> str | No
     for side, melds in value.items():
         for meld in melds:
             if meld["meld"] == "sequence" and RANKS.index(meld["top"]) + meld["length"] > len(RANKS):
-                return (
-                    f"{side}'s sequence of {meld['length']} headed by {meld['top']} does not fit "
-                    "in A K Q J 10 9 8 7"
+                return problem(
+                    "jo-jotte",
+                    "sequence_does_not_fit",
+                    "%(side)s's sequence of %(length)s headed by %(top)s does not fit in A K Q J 10 9 8 7",
+                    side=side,
+                    length=meld["length"],
+                    top=meld["top"],
                 )
     return None
 
@@ -78,13 +83,15 @@ def own_melds_distinct(value: Mapping[str, list[Any]], ctx: EntryContext) -> str
     for side, melds in value.items():
         ranks = [m["rank"] for m in melds if m["meld"] == "quartet"]
         if len(ranks) != len(set(ranks)):
-            return f"{side} lists the same quartet twice"
+            return problem("jo-jotte", "quartet_twice", "%(side)s lists the same quartet twice", side=side)
         used: set[Card] = set()
         for meld in melds:
             if meld["meld"] == "sequence":
                 cards = meld_cards(meld)
                 if used & cards:
-                    return f"{side}'s sequences share a card"
+                    return problem(
+                        "jo-jotte", "sequences_share_a_card", "%(side)s's sequences share a card", side=side
+                    )
                 used |= cards
     return None
 
@@ -100,7 +107,7 @@ def no_card_in_both(value: Mapping[str, list[Any]], ctx: EntryContext) -> str | 
             cards |= meld_cards(meld)
         held.append(cards)
     if len(held) == 2 and held[0] & held[1]:
-        return "a card appears in both players' melds"
+        return problem("jo-jotte", "card_in_both_melds", "a card appears in both players' melds")
     return None
 
 
@@ -123,8 +130,14 @@ def meld_points(
         points[top] += QUARTET_POINTS * len(quartets[top])
         ranks = ", ".join(quartets[top])
         lines.append(
-            f"{top} holds the best quartet: {len(quartets[top])} quartet(s) ({ranks}) = "
-            f"{QUARTET_POINTS * len(quartets[top])}"
+            said(
+                "jo-jotte",
+                "%(side)s holds the best quartet: %(count)s quartet(s) (%(ranks)s) = %(points)s",
+                side=top,
+                count=len(quartets[top]),
+                ranks=ranks,
+                points=QUARTET_POINTS * len(quartets[top]),
+            )
         )
     sequences = {s: [m for m in melds.get(s, ()) if m["meld"] == "sequence"] for s in sides}
 
@@ -140,10 +153,22 @@ def meld_points(
         if bests[a] != bests[b]:
             winner = a if bests[a] > bests[b] else b
         else:
-            lines.append("best sequences equal in length, top card and trump: neither scores sequences")
+            lines.append(
+                said(
+                    "jo-jotte", "best sequences equal in length, top card and trump: neither scores sequences"
+                )
+            )
     if winner is not None:
         gained = sum(sequence_points(m["length"]) for m in sequences[winner])
         points[winner] += gained
         lengths = " + ".join(str(sequence_points(m["length"])) for m in sequences[winner])
-        lines.append(f"{winner} holds the best sequence: {lengths} = {gained}")
+        lines.append(
+            said(
+                "jo-jotte",
+                "%(side)s holds the best sequence: %(values)s = %(points)s",
+                side=winner,
+                values=lengths,
+                points=gained,
+            )
+        )
     return points, lines

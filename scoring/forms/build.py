@@ -17,7 +17,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games.common import SUIT_SYMBOLS, SUITS
+from games.common import SUIT_SYMBOLS, SUIT_WORDS, SUITS
 from games.declaration import Field, Option
 from games.seats import Seating
 from games.values import (
@@ -53,6 +53,7 @@ from scoring.forms.fields import (
     group_widget,
 )
 from scoring.forms.widgets import Chips, DropDown, Label, NumberBox, TextBox, Toggle
+from scoring.game_texts import game_text
 
 #: Enumerated values up to this many become a group of buttons; more become a drop-down list.
 MAX_CHIPS = 24
@@ -78,14 +79,16 @@ def words(name: str) -> str:
 def page_help(declared: Field | Option) -> str:
     """A field's or option's help as a page shows it: its words for players, without the rule
     book's markdown marks."""
-    return declared.page_help().replace("`", "").replace("*", "")
+    return str(game_text(declared.page_help())).replace("`", "").replace("*", "")
 
 
 def value_words(value: Any) -> str:
     """A value in the players' words when the declaration gives none: "♥ hearts", "double board"."""
     if isinstance(value, str):
         return (
-            f"{SUIT_SYMBOLS[value]} {value}" if value in SUITS else value.replace("_", " ").replace("-", " ")
+            f"{SUIT_SYMBOLS[value]} {game_text(SUIT_WORDS[value])}"
+            if value in SUITS
+            else value.replace("_", " ").replace("-", " ")
         )
     return str(value)
 
@@ -105,7 +108,7 @@ def choices_of(kind: Any, ctx: Context, seating: Seating) -> Choices | None:
         return [(seat, Label(seating.who(seat))) for seat in range(kind.seats)]
     if isinstance(kind, Choice):
         allowed = kind.values if kind.allowed is None else tuple(kind.allowed(ctx))
-        return [(value, Label(kind.label(value) or value_words(value))) for value in allowed]
+        return [(value, Label(game_text(kind.label(value)) or value_words(value))) for value in allowed]
     if isinstance(kind, Boolean):
         return [(True, Label("yes")), (False, Label("no"))]
     if isinstance(kind, Integer):

@@ -25,6 +25,7 @@ from games.match import MatchState
 from games.values import SideRef
 from scoring.forms.build import FieldBuilder, ValueOrParts, page_help
 from scoring.forms.fields import EMPTY
+from scoring.game_texts import game_text
 
 #: The boolean field that marks a dead deal (all passed): when on, the entry is only ``{"dead": true}``.
 DEAD_FIELD = "dead"
@@ -68,7 +69,7 @@ class EntryForm(forms.Form):
         field = builder.field(
             declared.kind,
             self.add_prefix(declared.name),
-            declared.label,
+            game_text(declared.label),
             shown,
             optional=optional,
             null=null,

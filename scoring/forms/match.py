@@ -41,6 +41,7 @@ from scoring.forms.fields import (
     WholeNumber,
 )
 from scoring.forms.widgets import DropDown, Label, NameRows, NumberBox, TextBox, Toggle
+from scoring.game_texts import game_text
 
 #: The context an option's choices are listed in: no sides, no match yet.
 NO_MATCH = EntryContext((), {}, None, {}, {})
@@ -55,7 +56,7 @@ def value_said(option: Option, value: Any) -> str:
         return option.default_text or "none"
     label = option.kind.label(value) if isinstance(option.kind, Choice) else None
     if label is not None:
-        return label
+        return str(game_text(label))
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -73,7 +74,7 @@ def option_field(option: Option, current: Any) -> ValueField:
     """A match option in words, drawn with ``current``, its value under the rules (the preset)
     chosen: a switch for yes or no; for the rest, a blank choice (or an empty box) means "as the rules
     say", and says what they say."""
-    label = option.label
+    label = game_text(option.label)
     shown = value_said(option, current)
     values = None if isinstance(option.kind, SideRef) else choices_of(option.kind, NO_MATCH, NOBODY_SEATED)
     field: ValueField

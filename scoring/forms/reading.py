@@ -17,6 +17,7 @@ from games import GAMES
 from games.seats import Seating
 from games.values import Boolean, CheckedByRule, Choice, ListOf, PerSide, Record, Seat, Variants
 from scoring.forms.build import value_words, words
+from scoring.game_texts import game_text
 from scoring.models import Match
 
 
@@ -30,7 +31,7 @@ def entry_words(match: Match, entry: Mapping[str, Any]) -> tuple[str, ...]:
     lines = []
     for key, value in entry.items():
         field = declared.get(key)
-        label = words(key) if field is None else field.label
+        label = words(key) if field is None else game_text(field.label)
         lines.append(f"{label}: {_value(None if field is None else field.kind, value, seating)}")
     return tuple(lines)
 
@@ -53,7 +54,7 @@ def _value(kind: Any, value: Any, seating: Seating) -> str:
     if isinstance(kind, Record) and isinstance(value, dict):
         return _record(kind, value, seating)
     if isinstance(kind, Choice):
-        return kind.label(value) or value_words(value)
+        return game_text(kind.label(value)) or value_words(value)
     if isinstance(kind, Seat) and isinstance(value, int):
         return seating.who(value)
     if isinstance(kind, Boolean):

@@ -12,6 +12,7 @@ from clubs.access import Actor
 from clubs.errors import InvalidEntry, NotFound
 from games import GameError, MatchState
 from scoring import signals
+from scoring.game_texts import game_text
 from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
 
 #: A live deal's stable number and current version, in the order the match replays them.
@@ -38,9 +39,10 @@ DEAL_WRITE_COLUMNS = (
 
 
 def game_error(error: GameError) -> InvalidEntry:
-    """The game's refusal as the services' error, naming the field and the deal."""
+    """The game's refusal as the services' error, naming the field and the deal, its rule in the
+    active language (``scoring/game_texts.py``) and its stable ``code`` (the same in every language)."""
     extra: dict[str, Any] = {} if error.deal is None else {"deal": error.deal}
-    return InvalidEntry(error.rule, error.field, **extra)
+    return InvalidEntry(game_text(error.rule), error.field, code=error.code, **extra)
 
 
 def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str, ...] = ()) -> Match:

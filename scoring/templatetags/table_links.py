@@ -4,7 +4,8 @@
   ``scoring.places``), what the table waits for once its match is over, and the poll that opens
   the next match by itself (``scoring.place_pages.follow``). Nothing for a match's own link.
 - ``{% undo_last %}``: the Undo of the last deal while the match is open (``scoring.undo``).
-- ``{% deal_conflicts %}``: two entries sent for one deal number, to settle (``scoring.conflict_pages``).
+- ``{% deal_conflicts %}``: two entries sent for one deal number, to settle (``scoring.conflict_pages``);
+  also on the organizer's match page, which has no ``token``.
 """
 
 from __future__ import annotations
@@ -49,6 +50,6 @@ def undo_last(context: template.Context) -> dict[str, Any]:
 @register.inclusion_tag("scoring/_conflicts.html", takes_context=True)
 def deal_conflicts(context: template.Context) -> dict[str, Any]:
     return {
-        "rows": conflict_rows(context["match"], context["token"]),
+        "rows": conflict_rows(context["match"], context.get("token")),
         "csrf_token": context.get("csrf_token"),
     }

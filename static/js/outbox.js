@@ -13,6 +13,7 @@
   var NAME = "tablescore-outbox";
   var STORE = "entries";
   var TIMEOUT = 15000;  // a request that takes longer is lie-fi: keep the entry, try later
+  var inFlight = [];    // the AbortControllers of the sends still waiting for an answer
 
   function open() {
     return new Promise(function (resolve, reject) {
@@ -65,10 +66,16 @@
     return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   }
 
-  // One entry sent: resolves with the response, or null when nothing came back in time.
+  // One entry sent: resolves with the response, or null when nothing came back in time (or the
+  // send was given up by abort()).
   function send(entry, pending) {
     var controller = new AbortController();
+    inFlight.push(controller);
     var timer = setTimeout(function () { controller.abort(); }, TIMEOUT);
+    function done() {
+      clearTimeout(timer);
+      inFlight = inFlight.filter(function (other) { return other !== controller; });
+    }
     return scope.fetch(entry.url, {
       method: "POST",
       body: entry.body,
@@ -81,12 +88,21 @@
         "HX-Request": "true"
       }
     }).then(function (response) {
-      clearTimeout(timer);
+      done();
       return response;
     }, function () {
-      clearTimeout(timer);
+      done();
       return null;
     });
+  }
+
+  // Give up the sends still waiting for an answer (the network came back: a send begun before
+  // may hang until its timeout, so the drain that follows sends the entries again at once; the
+  // Idempotency-Key makes the second send of one the server did get harmless). Returns how many.
+  function abort() {
+    var given = inFlight.slice();
+    given.forEach(function (controller) { controller.abort(); });
+    return given.length;
   }
 
   function stateFor(status) {
@@ -136,5 +152,5 @@
     });
   }
 
-  scope.TablescoreOutbox = { all: all, put: put, remove: remove, newKey: newKey, drain: drain };
+  scope.TablescoreOutbox = { all: all, put: put, remove: remove, newKey: newKey, drain: drain, abort: abort };
 })(self);

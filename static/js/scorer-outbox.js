@@ -2,7 +2,9 @@
    (static/js/outbox.js) first, then sends it; the answers are the server's. Without an answer the
    form clears for the next deal and the deal waits, listed as saved on this phone, until it is
    sent: on `online`, when the page is shown again, every 20 s while anything waits, and from the
-   service worker's `sync` (Chromium). Words come from data-say-* on #outbox-status. Without this
+   service worker's `sync` (Chromium). Its words go through Django's JavaScript catalog (English
+   when it did not load). The deals kept can leave the phone another way: a JSON file, or QR codes
+   the director scans at the desk (scoring/outbox_import.py reads both). Without this
    file (or without IndexedDB) the form posts through htmx or as a plain form, as before. */
 (function () {
   "use strict";
@@ -14,6 +16,8 @@
   var section = document.getElementById("outbox");
   var list = document.getElementById("outbox-list");
   var exporter = document.getElementById("outbox-export");
+  var codesBox = document.getElementById("outbox-codes");
+  var codes = codesBox && codesBox.querySelector(".codes");
   var DAY = 24 * 3600 * 1000;
   var current = null;     // the key of the deal this page just sent, answered where the eye is
   var currentNumber = "";
@@ -22,10 +26,53 @@
   var lastSent = localStorage.getItem("tablescore-last-sent");
   var used = JSON.parse(localStorage.getItem("tablescore-used-keys") || "[]");
 
-  function words(name, n) {
-    var text = status.getAttribute("data-say-" + name) || section.getAttribute("data-say-" + name) || "";
-    return text.replace("{n}", String(n));
-  }
+  // The page's words, in the reader's language (window.TablescoreWords, tablescore.js).
+  var Words = window.TablescoreWords || {
+    gettext: function (text) { return text; },
+    ngettext: function (one, many, n) { return n === 1 ? one : many; },
+    interpolate: function (text, values) {
+      return text.replace(/%\(\w+\)s/g, function (found) { return String(values[found.slice(2, -2)]); });
+    }
+  };
+  var gettext = Words.gettext;
+  var ngettext = Words.ngettext;
+  var interpolate = Words.interpolate;
+  var SAY = {
+    online: function () { return gettext("Online"); },
+    offline: function () { return gettext("Offline"); },
+    pending: function (n) {
+      return interpolate(ngettext("%(n)s deal saved on this phone", "%(n)s deals saved on this phone", n), { n: n });
+    },
+    "conflict-on": function (n) { return interpolate(gettext("Conflict on deal %(n)s"), { n: n }); },
+    "refused-on": function (n) { return interpolate(gettext("Deal %(n)s refused"), { n: n }); },
+    revoked: function () { return gettext("this link was replaced or revoked — ask the organizer"); },
+    old: function () {
+      return gettext("waiting for more than a day: export them and give them to the director");
+    },
+    kept: function (n) {
+      return interpolate(gettext("Deal %(n)s is saved on this phone. It will be sent by itself when the connection is back."), { n: n });
+    },
+    "last-sent": function (time) { return interpolate(gettext("last sent %(time)s"), { time: time }); },
+    deal: function (n) { return interpolate(gettext("Deal %(n)s"), { n: n }); },
+    waiting: function () { return gettext("Waiting for the network; it is sent by itself."); },
+    refused: function () { return gettext("The server refused this deal."); },
+    conflict: function (n) {
+      return interpolate(gettext("Another entry for deal %(n)s is already scored: the table or the director decides which one counts."), { n: n });
+    },
+    blocked: function () {
+      return gettext("This link was replaced or revoked — ask the organizer. The deal stays on this phone.");
+    },
+    discard: function (n) { return interpolate(gettext("Remove deal %(n)s from this phone"), { n: n }); },
+    "discard-ask": function () { return gettext("Remove this deal from this phone? It was not scored."); },
+    code: function (args) {
+      var first = args[0], last = args[1], part = args[2], parts = args[3];
+      var deals = first === last ? interpolate(gettext("deal %(first)s"), { first: first })
+        : interpolate(gettext("deals %(first)s to %(last)s"), { first: first, last: last });
+      return interpolate(gettext("QR code of %(deals)s (code %(part)s of %(parts)s), for the director's desk"),
+        { deals: deals, part: part, parts: parts });
+    }
+  };
+  function words(name, n) { return SAY[name] ? SAY[name](n) : ""; }
 
   function form() { return document.getElementById("entry"); }
   function matchOf(f) { return (f && f.elements.match && f.elements.match.value) || location.pathname; }
@@ -103,6 +150,7 @@
     });
     section.hidden = here.length === 0;
     exporter.hidden = here.length === 0;
+    showCodes(here);
     var line = [];
     var conflict = here.find(function (e) { return e.state === "conflict"; }) ||
       document.querySelector("section.conflict[data-number]");
@@ -110,12 +158,12 @@
     var refused = here.find(function (e) { return e.state === "refused"; });
     var blocked = here.some(function (e) { return e.state === "blocked"; });
     line.push(navigator.onLine ? words("online") : words("offline"));
-    if (here.length) line.push(words(here.length === 1 ? "pending-one" : "pending-many", here.length));
+    if (here.length) line.push(words("pending", here.length));
     if (conflict) line.push(words("conflict-on", conflict.number));
     if (refused) line.push(words("refused-on", refused.number));
     if (blocked) line.push(words("revoked"));
     if (here.some(function (e) { return Date.now() - e.created > DAY; })) line.push(words("old"));
-    if (lastSent) line.push(words("last-sent").replace("{time}", lastSent));
+    if (lastSent) line.push(words("last-sent", lastSent));
     status.textContent = line.join(" — ");
     status.hidden = false;
     status.className = "outbox-status" + (conflict || refused || blocked ? " trouble" : here.length ? " waiting" : "");
@@ -126,6 +174,92 @@
       if (String(next) !== f.elements.number.value && !f.dataset.dirty) renumber(f, next);
     }
     return entries;
+  }
+
+  // The deals kept, as QR codes for the director's desk: each code is the address of the import
+  // page (scoring/outbox_import.py) carrying a few whole deals, base64url of {"v": 1, "e": [body]}
+  // where a body is the form as posted (its key, match and number included, not its CSRF token),
+  // so each code imports on its own and scanning one twice changes nothing.
+  var CODE_TEXT = 400;    // characters of deals per code at most (about 4 deals): a dense code reads badly off a screen
+  var shownCodes = "";
+
+  function base64url(text) {
+    var bytes = new TextEncoder().encode(text);
+    var binary = "";
+    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function codeTexts(entries) {
+    var base = new URL(codesBox.dataset.import, location.href).href;
+    var groups = [];
+    var group = [];
+    var size = 0;
+    entries.forEach(function (entry) {
+      var body = new URLSearchParams(entry.body);
+      body.delete("csrfmiddlewaretoken");
+      var text = body.toString();
+      if (group.length && size + text.length > CODE_TEXT) { groups.push(group); group = []; size = 0; }
+      group.push({ number: entry.number, body: text });
+      size += text.length;
+    });
+    if (group.length) groups.push(group);
+    return groups.map(function (g) {
+      return {
+        first: g[0].number, last: g[g.length - 1].number,
+        text: base + "?d=" + base64url(JSON.stringify({ v: 1, e: g.map(function (x) { return x.body; }) }))
+      };
+    });
+  }
+
+  // One code as an SVG drawing (black on white, a quiet zone of 4 modules), named for screen readers.
+  function drawCode(text, name) {
+    var made = window.qrcode(0, "L");  // level L: a screen does not smudge, and fewer modules read better
+    made.addData(text);
+    made.make();
+    var n = made.getModuleCount();
+    var NS = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 " + (n + 8) + " " + (n + 8));
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", name);
+    svg.setAttribute("class", "qr");
+    var back = document.createElementNS(NS, "rect");
+    back.setAttribute("width", n + 8);
+    back.setAttribute("height", n + 8);
+    back.setAttribute("fill", "#fff");
+    var path = "";
+    for (var row = 0; row < n; row += 1) {
+      for (var col = 0; col < n; col += 1) {
+        if (made.isDark(row, col)) path += "M" + (col + 4) + " " + (row + 4) + "h1v1h-1z";
+      }
+    }
+    var dark = document.createElementNS(NS, "path");
+    dark.setAttribute("d", path);
+    dark.setAttribute("fill", "#000");
+    svg.append(back, dark);
+    return svg;
+  }
+
+  function showCodes(entries) {
+    if (!codes || !window.qrcode) return;
+    var texts = entries.length ? codeTexts(entries) : [];
+    var key = texts.map(function (t) { return t.text; }).join(" ");
+    codesBox.hidden = texts.length === 0;
+    if (key === shownCodes) return;
+    shownCodes = key;
+    codes.replaceChildren();
+    texts.forEach(function (t, index) {
+      var figure = document.createElement("figure");
+      figure.className = "qr-box";
+      figure.dataset.text = t.text;
+      var name = words("code", [t.first, t.last, index + 1, texts.length]);
+      figure.append(drawCode(t.text, name));
+      var caption = document.createElement("figcaption");
+      caption.textContent = name;
+      figure.append(caption);
+      codes.append(figure);
+    });
   }
 
   function refresh() { return Outbox.all().then(render); }
@@ -228,10 +362,13 @@
     });
   }
 
+  // Through the service worker, which keeps a copy: this page, and the words of its language.
   function keepCopy() {
     fetch(location.pathname, { headers: { Accept: "text/html" } }).then(function (response) {
       return response.text();  // read to the end: the worker keeps its copy
     }).catch(function () {});
+    var catalog = document.querySelector("script[src*='/jsi18n/']");
+    if (catalog) fetch(catalog.src).then(function (response) { return response.text(); }).catch(function () {});
   }
 
   // Save: the entry goes to the outbox before anything is sent (captured before htmx sees it).
@@ -290,7 +427,15 @@
   });
   document.addEventListener("htmx:afterSettle", function () { place(); });
 
-  window.addEventListener("online", function () { refresh().then(function () { drain(true); }); });
+  // Back online: a send begun before may be hanging until its 15 s timeout; give it up (here and
+  // in the service worker) so that the drain sends everything at once.
+  window.addEventListener("online", function () {
+    Outbox.abort();
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ abort: true });
+    }
+    refresh().then(function () { drain(true); });
+  });
   window.addEventListener("offline", refresh);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) drain(true); });
   setInterval(function () { if (list.children.length) drain(false); }, 20000);

@@ -1,3 +1,22 @@
+/* Words in the reader's language (#15): Django's JavaScriptCatalog (/jsi18n/<language>.js, an
+   external script loaded before this one) defines django.gettext and its kin. When it could not
+   load (offline before the service worker kept it, a server error) the English words are used:
+   the page works the same. The scripts take their words from window.TablescoreWords. */
+(function () {
+  "use strict";
+  var django = window.django || {};
+  window.TablescoreWords = {
+    gettext: function (text) { return django.gettext ? django.gettext(text) : text; },
+    ngettext: function (one, many, n) {
+      return django.ngettext ? django.ngettext(one, many, n) : (n === 1 ? one : many);
+    },
+    // Named placeholders only: interpolate("Deal %(n)s saved.", {n: 3}).
+    interpolate: function (text, values) {
+      return text.replace(/%\(\w+\)s/g, function (found) { return String(values[found.slice(2, -2)]); });
+    }
+  };
+})();
+
 /* Tablescore: small progressive enhancements. Every page works without this file: the − / +
    buttons of a stepper stay hidden and the number box beside them takes the value. */
 (function () {
@@ -92,6 +111,8 @@
     }
   }
 
+  var gettext = window.TablescoreWords.gettext;
+
   function say(button, text) {
     var status = button.parentElement.querySelector(".copy-status");
     if (status) status.textContent = text;
@@ -105,10 +126,10 @@
       input.select();
       var done = false;
       try { done = document.execCommand("copy"); } catch (error) { done = false; }
-      say(button, done ? "Link copied." : "The link is selected: copy it.");
+      say(button, done ? gettext("Link copied.") : gettext("The link is selected: copy it."));
     }
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(input.value).then(function () { say(button, "Link copied."); }, byHand);
+      navigator.clipboard.writeText(input.value).then(function () { say(button, gettext("Link copied.")); }, byHand);
     } else {
       byHand();
     }

@@ -4,10 +4,11 @@ var CACHE = "tablescore-__VERSION__";
 var SHELL = {{ shell|safe }};
 importScripts({{ outbox|safe }});
 
-// A scorer page (/t/<code>/) or a scoreboard (/matches/<id>/): the network first, the last copy
-// when there is no network.
+// A scorer page (/t/<code>/), a scoreboard (/matches/<id>/) or the words of the scripts in one
+// language (/jsi18n/<language>.js): the network first, the last copy when there is no network.
 function isPage(url) {
-  return /^\/t\/[^/]+\/$/.test(url.pathname) || /^\/matches\/\d+\/$/.test(url.pathname);
+  return /^\/t\/[^/]+\/$/.test(url.pathname) || /^\/matches\/\d+\/$/.test(url.pathname) ||
+    /^\/jsi18n\/[\w-]+\.js$/.test(url.pathname);
 }
 
 self.addEventListener("install", function (event) {
@@ -52,4 +53,9 @@ self.addEventListener("sync", function (event) {
       clients.forEach(function (client) { client.postMessage({ outbox: true, accepted: accepted }); });
     });
   }));
+});
+
+// The page saw the network come back: give up the sends still waiting for their timeout.
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.abort) self.TablescoreOutbox.abort();
 });

@@ -5,6 +5,7 @@ picks a side's version, enters their own score or voids. Every transition and ev
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
@@ -15,6 +16,14 @@ from scoring.services import deals
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """The rules these tests read are the English ones, whatever a test before left active."""
+    with translation.override("en"):
+        yield
+
 
 S = ResultStatus
 SIDE = Actor(label="table link", via_table_link=True)

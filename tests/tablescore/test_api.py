@@ -32,18 +32,29 @@ def test_a_service_error_answers_its_status_field_rule_and_extras():
 
     assert status == 409
     assert body == {
-        "error": {"field": "If-Match", "rule": "deal 3 was changed meanwhile", "current_version": 2}
+        "error": {
+            "field": "If-Match",
+            "rule": "deal 3 was changed meanwhile",
+            "code": "conflict",
+            "current_version": 2,
+        }
     }
     assert answer_of(InvalidEntry("bid must be 80 to 160", "bid"))[:2] == (
         400,
-        {"error": {"field": "bid", "rule": "bid must be 80 to 160"}},
+        {"error": {"field": "bid", "rule": "bid must be 80 to 160", "code": "invalid"}},
     )
 
 
 def test_nobody_signed_in_answers_401_with_the_views_challenge():
     assert answer_of(SignInRequired("sign in as an organizer of the club")) == (
         401,
-        {"error": {"field": None, "rule": "sign in as an organizer of the club"}},
+        {
+            "error": {
+                "field": None,
+                "rule": "sign in as an organizer of the club",
+                "code": "not_authenticated",
+            }
+        },
         "Token",
     )
 
@@ -58,7 +69,13 @@ def test_nobody_signed_in_answers_403_where_the_view_has_no_challenge():
 def test_a_refusal_keeps_its_own_words():
     assert answer_of(PermissionDenied("only the club's owners and organizers may do this"))[:2] == (
         403,
-        {"error": {"field": None, "rule": "only the club's owners and organizers may do this"}},
+        {
+            "error": {
+                "field": None,
+                "rule": "only the club's owners and organizers may do this",
+                "code": "permission_denied",
+            }
+        },
     )
 
 
@@ -86,7 +103,7 @@ def test_the_schema_helpers_describe_the_error_shape(client):
     schema = client.get("/api/schema/?format=json").json()
 
     detail = schema["components"]["schemas"]["ErrorDetail"]
-    assert set(detail["properties"]) == {"field", "rule"}
+    assert set(detail["properties"]) == {"field", "rule", "code"}
     assert schema["paths"]["/api/matches/{id}/"]["get"]["responses"]["404"]["content"]["application/json"][
         "schema"
     ] == {"$ref": "#/components/schemas/Error"}

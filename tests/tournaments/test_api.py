@@ -91,7 +91,9 @@ def test_it_answers_400_naming_the_field(api, boss, changes, field):
 def test_it_answers_400_for_a_body_that_is_not_an_object(api, boss):
     response = api.post("/api/tournaments/", [1, 2], format="json")
     assert response.status_code == 400
-    assert response.json() == {"error": {"field": None, "rule": "the body must be a JSON object"}}
+    assert response.json() == {
+        "error": {"field": None, "rule": "the body must be a JSON object", "code": "invalid"}
+    }
 
 
 def test_it_refuses_to_create_without_an_organizer(api, club):
@@ -185,7 +187,12 @@ def test_it_refuses_a_duplicate_naming_the_row(api, boss, tournament):
         f"/api/tournaments/{tournament.pk}/entrants/", [{"name": "New"}, {"name": "Ann"}], format="json"
     )
     assert response.status_code == 400
-    assert response.json()["error"] == {"field": "name", "rule": "'Ann' is already entered", "row": 1}
+    assert response.json()["error"] == {
+        "field": "name",
+        "rule": "'Ann' is already entered",
+        "code": "invalid",
+        "row": 1,
+    }
     assert tournament.entrants.count() == 4
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
@@ -19,6 +20,13 @@ from tournaments import services
 from tournaments.models import TableStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """The rules these tests read are the English ones, whatever a test before left active."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

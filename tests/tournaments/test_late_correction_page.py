@@ -5,12 +5,20 @@ and a correction with one is kept and listed as a correction after close."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from scoring.links import table_token
 from tests.tournaments.factories import current_match, make_tournament, play_round, start_round
 from tournaments import selectors
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """The rules these tests read are the English ones, whatever a test before left active."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

@@ -134,7 +134,7 @@ def _freeze_options(
             tuple(f"Side {i + 1}" for i in range(sides)), given, parsed.option_overrides
         )
     except GameError as error:
-        raise InvalidEntry(error.rule, error.field) from None
+        raise InvalidEntry(error.rule, error.field, code=getattr(error, "code", None)) from None
     return {key: value for key, value in table.options.items() if key not in seat_bound}
 
 

@@ -1,0 +1,180 @@
+"""Which language a page speaks and which time zone it shows (tablescore/languages.py): the
+visitor's choice, then the club's language on its pages, then Accept-Language, then English; the
+API by Accept-Language alone; the polled pages' ETags per language."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.conf import settings
+from django.http import HttpResponse
+from django.template import Context, Template
+from django.test import RequestFactory
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.utils import timezone, translation
+
+from clubs import bound
+from tablescore.languages import ClubLanguageMiddleware, from_accept_language
+from tests.factories import ClubFactory, make_match, organizer
+
+pytestmark = pytest.mark.django_db
+COOKIE = settings.LANGUAGE_COOKIE_NAME
+
+
+def spoken(response) -> str:
+    return response["Content-Language"]
+
+
+def test_accept_language_picks_the_first_language_spoken_else_english():
+    assert from_accept_language("de-DE, nl-BE;q=0.8, fr;q=0.5") == "nl"
+    assert from_accept_language("fr-CA") == "fr"
+    assert from_accept_language("de, *") == "en"
+    assert from_accept_language("") == "en"
+
+
+def test_a_page_speaks_the_browsers_language_and_varies_on_it(client):
+    response = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="fr-BE,fr;q=0.9")
+    assert spoken(response) == "fr"
+    assert '<html lang="fr">' in response.content.decode()
+    vary = {v.strip() for v in response["Vary"].split(",")}
+    assert {"Accept-Language", "Cookie"} <= vary
+
+
+def test_the_switcher_remembers_the_choice_in_the_cookie(client):
+    response = client.post("/i18n/setlang/", {"language": "nl", "next": "/accounts/login/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/"
+    cookie = response.cookies[COOKIE]
+    assert cookie.value == "nl"
+    assert int(cookie["max-age"]) >= 30 * 24 * 3600
+    assert spoken(client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="fr")) == "nl"
+
+
+def test_the_club_language_speaks_on_the_clubs_pages_only():
+    club = ClubFactory(language="nl")
+    user = organizer(club)
+    client = _client(user)
+    assert spoken(client.get(f"/clubs/{club.slug}/", HTTP_ACCEPT_LANGUAGE="fr")) == "nl"
+    assert spoken(client.get(f"/clubs/{club.slug}/settings/", HTTP_ACCEPT_LANGUAGE="fr")) == "nl"
+    match = make_match(club=club)
+    assert spoken(client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="fr")) == "nl"
+    # Not bound to the club: the browser's language.
+    assert spoken(client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
+    assert spoken(client.get("/", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
+
+
+def test_the_visitors_choice_wins_over_the_club_language(client):
+    club = ClubFactory(language="nl")
+    client.cookies[COOKIE] = "fr"
+    assert spoken(client.get(f"/clubs/{club.slug}/", HTTP_ACCEPT_LANGUAGE="en")) == "fr"
+
+
+def test_a_club_without_a_language_leaves_the_browsers(client):
+    club = ClubFactory(language="")
+    assert spoken(client.get(f"/clubs/{club.slug}/", HTTP_ACCEPT_LANGUAGE="nl")) == "nl"
+
+
+def test_a_table_link_speaks_its_clubs_language(client):
+    from scoring.links import scorer_path
+
+    match = make_match(club=ClubFactory(language="fr"))
+    assert spoken(client.get(scorer_path(match), HTTP_ACCEPT_LANGUAGE="nl")) == "fr"
+    # A forged token names no club: the browser's language (and the page's own refusal).
+    assert spoken(client.get("/t/forged-token/", HTTP_ACCEPT_LANGUAGE="nl")) == "nl"
+
+
+def test_the_api_speaks_accept_language_only(client):
+    club = ClubFactory(language="nl")
+    match = make_match(club=club)
+    client.cookies[COOKIE] = "nl"
+    response = client.get(f"/api/matches/{match.pk}/deals/999/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 404
+    assert spoken(response) == "fr"
+    assert spoken(client.get("/api/no/such/thing/")) == "en"
+
+
+def zone_seen_by_the_view(path: str) -> str:
+    """The time zone active while the view of ``path`` runs behind the middleware."""
+    seen = {}
+
+    def get_response(request):
+        match = resolve(path)
+        request.resolver_match = match
+        middleware.process_view(request, match.func, (), match.kwargs)
+        seen["zone"] = timezone.get_current_timezone_name()
+        return HttpResponse()
+
+    middleware = ClubLanguageMiddleware(get_response)
+    middleware(RequestFactory().get(path))
+    return seen["zone"]
+
+
+def test_the_club_time_zone_is_active_on_its_pages_only():
+    club = ClubFactory(time_zone="America/Curacao")
+    assert zone_seen_by_the_view(f"/clubs/{club.slug}/") == "America/Curacao"
+    assert timezone.get_current_timezone_name() == settings.TIME_ZONE  # deactivated after
+    assert zone_seen_by_the_view("/accounts/login/") == settings.TIME_ZONE
+
+
+def test_a_new_club_takes_the_servers_time_zone():
+    assert ClubFactory().time_zone == settings.TIME_ZONE
+
+
+def test_a_live_page_etag_carries_the_language(client):
+    match = make_match(club=ClubFactory())
+    url = f"/matches/{match.pk}/board/"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert english["ETag"] != french["ETag"]
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 200
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=french["ETag"]).status_code == 304
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 304
+    assert {"Accept-Language", "Cookie"} <= {v.strip() for v in french["Vary"].split(",")}
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_scores_have_no_thousands_separator_and_dates_follow_the_language(language):
+    when = dt.datetime(2026, 11, 24, 21, 5, tzinfo=dt.UTC)
+    with translation.override(language):
+        text = Template("{{ score }}|{{ when|date }}").render(Context({"score": 1230, "when": when}))
+    score, date = text.split("|")
+    assert score == "1230"
+    assert date == {"fr": "24 novembre 2026", "nl": "24 november 2026"}[language]
+
+
+def _names(resolver: URLResolver, namespace: str = "") -> dict[str, str]:
+    """Every page's ``namespace:name`` and its route."""
+    found = {}
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            found |= _names(entry, entry.namespace or namespace)
+        elif isinstance(entry, URLPattern) and entry.name and namespace:
+            found[f"{namespace}:{entry.name}"] = str(entry.pattern)
+    return found
+
+
+#: Pages with an id in their URL that belong to no one club.
+NOT_BOUND = {"seasons:player", "seasons:privacy"}
+
+
+def test_every_page_of_one_club_is_bound_to_it():
+    pages = {
+        name: route
+        for name, route in _names(get_resolver()).items()
+        if name.split(":")[0] in ("clubs", "scoring", "tournaments", "seasons")
+        and any(key in route for key in ("<slug:slug>", "<int:pk>", "<str:token>"))
+    }
+    assert pages, "no page found"
+    unbound = sorted(set(pages) - bound.bound_names() - NOT_BOUND)
+    assert unbound == []
+    assert "tournaments:projector" in bound.bound_names()
+    assert "place:t" in bound.bound_names()
+
+
+def _client(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
