@@ -35,15 +35,23 @@ from clubs.access import (
     one_or_404,
     require_organizer,
 )
-from clubs.errors import InvalidEntry, ServiceError
+from clubs.errors import Conflict, InvalidEntry, ServiceError
 from games import GAMES, Game, GameError, UnknownGameError, find_game
 from games.declaration import Field
 from games.schema import game_schema
-from scoring import conflicts, numbering
+from scoring import blind, conflicts, numbering
 from scoring.access import can_score, deal_or_404, match_or_404
-from scoring.documents import deal_document, deal_write_document, match_document
-from scoring.links import match_for_token, organizer_links, token_side
+from scoring.documents import (
+    deal_document,
+    deal_write_document,
+    match_document,
+    result_diff,
+    result_document,
+)
+from scoring.lifecycle import role_of
+from scoring.links import is_place, match_for_token, organizer_links, place_now, signed_payload, token_side
 from scoring.models import AuditEvent, Match, Source
+from scoring.result_states import Role
 from scoring.services.common import game_error
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
@@ -100,6 +108,7 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
             raise exceptions.Throttled(wait=error.retry_after) from None
         match = match_for_token(token, with_state=False) if signed else None
         if match is None:
+            _refuse_an_empty_place(token)
             if signed:
                 count_refused(request)
             raise exceptions.AuthenticationFailed(_("this table link is not valid (revoked or mistyped)"))
@@ -107,6 +116,16 @@ class TableLinkAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
+
+
+def _refuse_an_empty_place(token: str) -> None:
+    """A valid link of a place (a tournament's physical table) where no match is played now is
+    not a bad link: 409, saying what the table waits for, rather than a misleading 401."""
+    payload = signed_payload(token)
+    now = place_now(payload) if payload is not None and is_place(payload) else None
+    if now is not None and now.match is None:
+        rule = _("%(table)s has no match now: wait for the next round") % {"table": now.label}
+        raise Conflict(rule, None, waiting=now.note)
 
 
 class TableLinkScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
@@ -140,6 +159,18 @@ def _require_scorer(request: Request, match: Match) -> None:
         if not is_signed_in(request.user) and request.auth is None:
             raise exceptions.NotAuthenticated(_("sign in, or use this table's scorer link"))
         raise exceptions.PermissionDenied(_("you may not score this match"))
+
+
+def blind_document(write: blind.BlindWrite) -> dict[str, Any]:
+    """The answer to a side's entry of a double-blind match: its place in the side's own ledger,
+    whether the side has entered the whole match, and where the result stands (nothing of the
+    other side's entries)."""
+    return {
+        "side": write.match.sides[write.side],
+        "deal": write.number,
+        "finished": write.finished,
+        "result": result_document(write.match),
+    }
 
 
 def _answer(write: DealWrite) -> dict[str, Any]:
@@ -370,6 +401,8 @@ class MatchDetail(APIView):
             doc = match_document(match)
             if organizer:
                 doc["links"].update(organizer_links(match))
+                if match.result_detail.get("diff"):
+                    doc["result"]["diff"] = result_diff(match)
             return Response(doc)
 
         return conditional_get(request, str(match.revision), document, private=organizer)
@@ -417,11 +450,16 @@ class MatchDeals(APIView):
             raise InvalidEntry(_("Idempotency-Key must be 1 to 120 characters"), "Idempotency-Key")
         if granted_match(request) is not None:
             conflicts.note_contact(match, numbering.outbox_count(request.headers))
+        actor = actor_for(request)
+        if blind.is_blind(match) and role_of(actor) == Role.TABLE:
+            side = request.auth.side if isinstance(request.auth, TableGrant) else None
+            entered = blind.blind_record(match_id=match.pk, side=side, entry=request.data, actor=actor)
+            return Response(blind_document(entered), status=status.HTTP_201_CREATED)
         written = conflicts.deal_record_numbered(
             match_id=match.pk,
             number=numbering.deal_number(request.headers),
             entry=request.data,
-            actor=actor_for(request),
+            actor=actor,
             source=Source.API,
             idempotency_key=key,
         )

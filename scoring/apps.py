@@ -25,6 +25,7 @@ class ScoringConfig(AppConfig):
                     ("scoring.idempotentrequest", "club_id"),
                     ("scoring.auditevent", "club_id"),
                     ("scoring.dealconflict", "club_id"),
+                    ("scoring.blindentry", "club_id"),
                     ("scoring.tablecontact", "club_id"),
                 ),
                 demo=load_match_demo,

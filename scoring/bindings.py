@@ -34,6 +34,7 @@ TABLE_PAGES = (
     "scoring:table_rematch",
     "scoring:table_result",
     "scoring:table_undo",
+    "scoring:table_blind_undo",
     "scoring:table_conflict",
     "scoring:table_follow",
 )

@@ -32,8 +32,25 @@ def result_document(match: Match) -> dict[str, Any]:
         "status": match.result_status,
         "confirmation": match.confirmation,
         "since": match.result_at.isoformat() if match.result_at else None,
-        **{key: detail[key] for key in ("by", "reason", "closed", "actor") if detail.get(key)},
+        **{
+            key: detail[key]
+            for key in ("by", "reason", "closed", "actor", "entered", "picked")
+            if detail.get(key)
+        },
     }
+
+
+def result_diff(match: Match) -> list[dict[str, Any]]:
+    """Where the sides' own entries of a double-blind match differ (organizers only): per deal and
+    field, each side's value by side name (``scoring/blind.py``)."""
+    return [
+        {
+            "deal": row["deal"],
+            "field": row["field"],
+            "values": dict(zip(match.sides, row["values"], strict=False)),
+        }
+        for row in (match.result_detail or {}).get("diff", [])
+    ]
 
 
 def match_document(match: Match) -> dict[str, Any]:

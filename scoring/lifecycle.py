@@ -58,6 +58,15 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
     if role_of(actor) == Role.TABLE and status in (ResultStatus.FINAL, ResultStatus.VOID):
         closed = closed_name(match)
         raise Conflict(why_not(status, closed), None, code=refusal_code(status, closed), result=status.value)
+    if role_of(actor) == Role.TABLE and match.confirmation == Confirmation.DOUBLE_BLIND:
+        # The official deals of a double-blind match are the compared ledgers (scoring/blind.py)
+        # or the director's score: a side enters the match into its own ledger, on its own link.
+        raise Conflict(
+            _("each side enters a double-blind match through its own link"),
+            None,
+            code="double_blind_own_link",
+            result=status.value,
+        )
     if status == ResultStatus.FINAL and not reason.strip():
         closed = closed_name(match)
         said = (

@@ -28,6 +28,7 @@ from scoring import links
 from scoring.links import code_page_url, path_for_code, scorer_path, scorer_url
 from scoring.models import Match
 from scoring.qr import qr_svg
+from scoring.result_states import OWN_LINKS, Confirmation
 from scoring.throttling import BadTokenThrottle, TooManyBadTokens, count_refused, too_many_response
 
 #: What the organizer's confirmation posts back.
@@ -76,7 +77,22 @@ def link_context(match: Match, *, qr_scale: int) -> dict[str, Any]:
         "qr": qr_svg(url, scale=qr_scale) if not match.table_link_revoked else "",
         "table_code": links.table_code(match),
         "code_url": code_page_url(),
+        "side_links": side_links(match, qr_scale=qr_scale),
     }
+
+
+def side_links(match: Match, *, qr_scale: int) -> list[dict[str, Any]]:
+    """Each side's own link with its QR code, when each side has one (own-device and double-blind
+    confirmation); none once the match's link is revoked (they are revoked with it)."""
+    if match.table_link_revoked or match.confirmation not in OWN_LINKS:
+        return []
+    found = []
+    for index, name in enumerate(match.sides):
+        url = scorer_url(match, index)
+        qr = qr_svg(url, scale=qr_scale) if qr_scale else ""
+        blind = match.confirmation == Confirmation.DOUBLE_BLIND
+        found.append({"index": index, "name": name, "url": url, "qr": qr, "blind": blind})
+    return found
 
 
 def confirmed(request: HttpRequest) -> bool:

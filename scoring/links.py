@@ -30,7 +30,7 @@ from django.utils.crypto import salted_hmac
 
 from scoring import places
 from scoring.models import Match
-from scoring.result_states import Confirmation
+from scoring.result_states import OWN_LINKS
 
 SALT = "tablescore.table-link"
 CODE_SALT = "tablescore.table-code"
@@ -139,7 +139,7 @@ def organizer_links(match: Match) -> dict[str, Any]:
     if match.table_link_revoked:
         return {}
     links: dict[str, Any] = {"scorer": scorer_url(match)}
-    if match.confirmation == Confirmation.OWN_DEVICE:
+    if match.confirmation in OWN_LINKS:
         links["sides"] = {name: scorer_url(match, index) for index, name in enumerate(match.sides)}
     return links
 

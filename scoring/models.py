@@ -194,13 +194,22 @@ class AuditAction(models.TextChoices):
     RESULT_CORRECTED = "result_corrected", _("Corrected after the round closed")
     CONFLICT_RECORDED = "conflict_recorded", _("Conflicting entry recorded")
     CONFLICT_RESOLVED = "conflict_resolved", _("Conflict resolved")
+    BLIND_RECORDED = "blind_recorded", _("Deal entered by one side (double-blind)")
+    BLIND_UNDONE = "blind_undone", _("One side's last deal undone (double-blind)")
+    BLIND_COMPARED = "blind_compared", _("Both sides' entries compared")
+    BLIND_PICKED = "blind_picked", _("A side's entry chosen by the director")
 
 
 class AuditEvent(models.Model):
-    """Who changed what, when and from where: the trail of every write."""
+    """Who changed what, when and from where: the trail of every write. Most belong to a match; a
+    place's own events (a tournament's physical table whose link was revoked or renewed) name the
+    place instead (``place``: "kind:id", as ``scoring.places`` registers it)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE)
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit_events")
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_events"
+    )
+    place = models.CharField(max_length=60, blank=True, help_text="A place's events: 'kind:id'.")
     action = models.CharField(max_length=20, choices=AuditAction.choices)
     deal_number = models.PositiveIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(null=True, blank=True)
@@ -212,10 +221,36 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ("created_at", "pk")
-        indexes = [models.Index(fields=["match", "created_at"])]
+        indexes = [
+            models.Index(fields=["match", "created_at"]),
+            models.Index(fields=["place", "created_at"], name="audit_place_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} by {self.actor_label}"
+
+
+class BlindEntry(models.Model):
+    """A deal as one side entered it, in that side's own ledger (double-blind confirmation,
+    ``scoring/blind.py``): never shown to the other side until both have entered the match, and
+    never counted itself: once both ledgers are complete and identical, they become the match's
+    deals; different, they are the two versions of a dispute."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="blind_entries")
+    side = models.PositiveSmallIntegerField(help_text="The index of the side whose ledger it is.")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField(help_text="The deal entry as the game defines it.")
+    actor_label = models.CharField(max_length=120)
+    actor_ip = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("match", "side", "number")
+        constraints = [models.UniqueConstraint(fields=["match", "side", "number"], name="blind_entry_once")]
+
+    def __str__(self) -> str:
+        return f"{self.match} side {self.side} deal {self.number}"
 
 
 class ConflictResolution(models.TextChoices):

@@ -36,6 +36,9 @@ class Now:
     match: Match | None
     note: str = ""
     lines: tuple[str, ...] = ()
+    #: The words of the page's "check again" button: what the table waits for (empty: the next
+    #: round). A result awaiting confirmation is not waiting for the next round.
+    check: str = ""
 
     @property
     def signature(self) -> str:

@@ -102,5 +102,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
         return redirect(reverse("scoring:table", args=[token]) + "#result")
     match.refresh_from_db()
     context = _table_context(request, match, token, _board(match))
-    context.update({"notice": notice, "result_problem": problem, "result_form": form})
+    # The news goes in the page's result news, which the board's poll empties once the match moves
+    # on (the director resolves the dispute): the scoreline then says where the result stands.
+    context.update({"result_notice": notice, "result_problem": problem, "result_form": form})
     return render(request, "scoring/table.html", context, status=200 if status == 200 else 422)

@@ -85,8 +85,10 @@ _CONFIRMATION_LABELS = {
     Confirmation.DOUBLE_BLIND: gettext_noop("Double-blind: both sides enter the match"),
 }
 
-#: The modes a tournament may choose today (double-blind is declared, not built yet).
-AVAILABLE = (Confirmation.NONE, Confirmation.HAND_OVER, Confirmation.OWN_DEVICE)
+#: The modes a tournament may choose.
+AVAILABLE = tuple(Confirmation)
+#: The modes where each side has its own link.
+OWN_LINKS = frozenset({Confirmation.OWN_DEVICE, Confirmation.DOUBLE_BLIND})
 
 
 def choices(vocabulary: Iterable[ResultStatus] | Iterable[Confirmation]) -> list[tuple[str, str]]:
@@ -215,11 +217,14 @@ def after_write(
     it; a correction asks the other side again), or straight to ``confirmed`` when nobody is asked
     (:attr:`Confirmation.NONE`). A final or void result refuses the table. What the director writes
     counts as confirmed; a final or void result stays as it is (the director's correction after
-    the round closed is the service's to mark)."""
+    the round closed is the service's to mark). A double-blind dispute stays disputed while the
+    director enters their own score, until the match is over."""
     if role == Role.TABLE and status in (S.FINAL, S.VOID):
         raise Refused(why_not(status, closed), status, code=refusal_code(status, closed))
     if status in (S.FINAL, S.VOID):
         return status
+    if confirmation == Confirmation.DOUBLE_BLIND and status == S.DISPUTED and not finished:
+        return status  # the director entering their own score of a double-blind dispute
     if role != Role.TABLE and finished:
         return S.CONFIRMED
     return landing(S.OPEN, finished=finished, confirmation=confirmation)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
+from scoring.blind import blind_clear
 from scoring.lifecycle import closed_name, move, role_of, status_of
 from scoring.models import AuditAction, Match, MatchStatus
 from scoring.result_states import (
@@ -67,22 +68,46 @@ def result_act(
     with transaction.atomic():
         match = locked_match(match_id)
         status = status_of(match)
+        finished = match.status == MatchStatus.FINISHED
+        if action in BY_A_SIDE:
+            _check_blind(match, action, finished)
         try:
             to = step(status, action, role_of(actor), closed=closed_name(match))
         except Refused as error:
             raise Conflict(str(error), "action", code=error.code, result=status.value) from None
+        _check_blind(match, action, finished)
         side = _acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
         if action in NEED_A_REASON and not reason:
             raise InvalidEntry(str(NEED_A_REASON[action]), "reason")
-        finished = match.status == MatchStatus.FINISHED
         to = landing(to, finished=finished, confirmation=Confirmation(match.confirmation))
         move(match, to, actor, by=side, reason=reason)
         match.revision += 1
         match.save(update_fields=["revision"])
-        detail = {"from": status.value, "to": to.value, "side": side, "reason": reason}
+        detail: dict[str, object] = {"from": status.value, "to": to.value, "side": side, "reason": reason}
+        if action == Action.REOPEN and match.confirmation == Confirmation.DOUBLE_BLIND and not finished:
+            detail["cleared"] = blind_clear(match)  # the sides enter the match again
         audit(match, AUDITED[action], actor, detail={k: v for k, v in detail.items() if v})
         announce(match)
     return match
+
+
+def _check_blind(match: Match, action: Action, finished: bool) -> None:
+    """A double-blind result is vouched for by comparing the sides' entries: nobody accepts or
+    rejects it, and the director confirms only a score that is whole (picked or entered)."""
+    if match.confirmation != Confirmation.DOUBLE_BLIND:
+        return
+    if action in BY_A_SIDE:
+        raise Conflict(
+            _("in a double-blind match both sides enter the match: their entries are compared"),
+            "action",
+            result=match.result_status,
+        )
+    if action == Action.RESOLVE and not finished:
+        raise Conflict(
+            _("pick one side's version or enter the director's score: the match has no whole score yet"),
+            "action",
+            result=match.result_status,
+        )
 
 
 def _acting_side(match: Match, actor: Actor, side: str | None, link_side: int | None) -> str:

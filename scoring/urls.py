@@ -5,7 +5,17 @@ Every ``t/<token>/`` page is wrapped in ``guard_table_link``: bad tokens are thr
 
 from django.urls import path
 
-from scoring import conflict_pages, link_pages, offline, outbox_import, place_pages, result_pages, undo, views
+from scoring import (
+    blind_pages,
+    conflict_pages,
+    link_pages,
+    offline,
+    outbox_import,
+    place_pages,
+    result_pages,
+    undo,
+    views,
+)
 from scoring.throttling import guard_table_link
 
 app_name = "scoring"
@@ -49,6 +59,9 @@ urlpatterns = [
     ),
     path("t/<str:token>/result/", guard_table_link(result_pages.table_result), name="table_result"),
     path("t/<str:token>/undo/", guard_table_link(undo.table_undo), name="table_undo"),
+    path(
+        "t/<str:token>/blind/undo/", guard_table_link(blind_pages.table_blind_undo), name="table_blind_undo"
+    ),
     path(
         "t/<str:token>/conflicts/<int:pk>/",
         guard_table_link(conflict_pages.resolve),

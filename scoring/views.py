@@ -34,7 +34,7 @@ from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.parts import listings
 from games import GAMES, MatchState
-from scoring import belonging, conflicts, display, link_pages, numbering
+from scoring import belonging, blind, blind_pages, conflicts, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
@@ -168,12 +168,29 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponseBase:
 # -- the table: the scorer link ---------------------------------------------------------------
 
 
+def _scorer_board(request: HttpRequest, match: Match, token: str) -> display.Board:
+    """The board a scorer page shows: the match's deals, or a double-blind side's own entries."""
+    side = blind_pages.blind_side(request, match, token)
+    if side is None or not blind_pages.shows_own(match):
+        return _board(match)
+    return blind_pages.blind_board(match, side)
+
+
 def _table_context(
     request: HttpRequest, match: Match, token: str, board: display.Board, form: EntryForm | None = None
 ) -> dict[str, Any]:
     """The scorer page of ``board``; its entry form is the next deal's unless ``form`` (as posted)."""
     last = max((deal.number for deal in board.deals), default=0)
+    side = blind_pages.blind_side(request, match, token)
+    locked = blind_pages.blind_locked(request, match, token)
+    blind_context: dict[str, Any] = {}
+    if side is not None or locked:
+        blind_context = {"blind": blind_pages.blind_panel(match, side, board), "blind_locked": locked}
+        blind_context["entry_closed"] = locked or match.result_status != "open"
+    elif blind.is_blind(match):
+        blind_context = {"back": blind_pages.back_path(request)}
     return {
+        **blind_context,
         "match": match,
         "token": token,
         "board": board,
@@ -195,12 +212,15 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
     match = scorer_match(token)
     conflicts.note_contact(match, numbering.outbox_count(request.headers))
-    board = _board(match)
+    board = _scorer_board(request, match, token)
     if request.method == "GET":
         return render(request, "scoring/table.html", _table_context(request, match, token, board))
     form = _entry_form(match, board.played, data=request.POST)
     entry = form.entry()
     status = 422
+    side = blind_pages.blind_side(request, match, token)
+    if entry is not None and side is not None:
+        return _blind_entry(request, match, token, side, form, entry)
     if entry is not None:
         try:
             written = conflicts.deal_record_numbered(
@@ -229,6 +249,37 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/table.html", context, status=status)
 
 
+def _blind_entry(
+    request: HttpRequest, match: Match, token: str, side: int, form: EntryForm, entry: Any
+) -> HttpResponse:
+    """A side's deal of a double-blind match, into its own ledger (``scoring.blind``)."""
+    try:
+        written = blind.blind_record(
+            match_id=match.pk,
+            side=side,
+            entry=entry,
+            actor=actor_for(request, table_link_club=match.club_id),
+        )
+    except ServiceError as error:
+        form.report(error.field, error.rule)
+        match.refresh_from_db()
+        board = blind_pages.blind_board(match, side)
+        context = _table_context(request, match, token, board, form)
+        return render(
+            request, "scoring/table.html", context, status=error.status if error.status != 400 else 422
+        )
+    notice = blind_pages.saved_notice(written)
+    if not request.htmx:  # type: ignore[attr-defined]
+        messages.success(request, notice)
+        return redirect("scoring:table", token=token)
+    match.refresh_from_db()
+    context = _table_context(request, match, token, _scorer_board(request, match, token))
+    # News about the result (the side's last deal) goes in the result news the board's poll
+    # empties, so it goes once the result moves on (the director picks a version).
+    context["result_notice" if written.finished else "notice"] = notice
+    return render(request, "scoring/table.html", context)
+
+
 @require_GET
 def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
     """The scorer's board fragment (with edit links), 304 while unchanged."""
@@ -240,7 +291,9 @@ def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
         lambda: {
             "match": match,
             "token": token,
-            "board": _board(match),
+            "board": _scorer_board(request, match, token),
+            "blind": blind_pages.blind_side(request, match, token) is not None
+            or blind_pages.blind_locked(request, match, token),
             "scorer": True,
             "poll_url": request.path,
             "poll_seconds": POLL_SECONDS,
@@ -253,7 +306,12 @@ def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
 def _deal_context(
     request: HttpRequest, match: Match, token: str, deal: Deal, form: EntryForm, void_form: VoidForm
 ) -> dict[str, Any]:
+    organizer = can_manage(request.user, match.club_id)
+    closed = match.result_status == "final" and organizer
     return {
+        "reason_required": closed,
+        "closed_round": (match.result_detail.get("closed") or _("the round")).capitalize() if closed else "",
+        "reason_value": request.POST.get("reason", "") if request.method == "POST" else "",
         "match": match,
         "token": token,
         "deal": deal,
@@ -292,6 +350,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     form = _entry_form(match, _before(match, number), data=request.POST)
     entry = form.entry()
     status = 422
+    reason_error = ""
     expected = _int_or_none(request.POST.get("version"))
     if entry is not None:
         try:
@@ -302,15 +361,20 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 expected_version=expected,
                 actor=actor_for(request, table_link_club=match.club_id),
                 source=Source.WEB,
+                reason=request.POST.get("reason", ""),
             )
         except ServiceError as error:
-            form.report(error.field if error.field != "If-Match" else None, error.rule)
+            if error.field == "reason":
+                reason_error = error.rule
+            else:
+                form.report(error.field if error.field != "If-Match" else None, error.rule)
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:
             messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
             return redirect("scoring:table", token=token)  # the message and the totals on top
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
+    context["reason_error"] = reason_error
     return render(request, "scoring/deal.html", context, status=status)
 
 

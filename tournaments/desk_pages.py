@@ -25,27 +25,34 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages, results
+from scoring import blind, link_pages, results
+from scoring.blind import is_blind
 from scoring.links import table_token
 from scoring.models import Match
 from scoring.result_states import Action, ResultStatus
 from tablescore.conditional import conditional_get
-from tournaments import desk, notices, selectors
+from tournaments import desk, desk_diff, notices, selectors
 from tournaments.access import tournament_for_organizer
 from tournaments.models import Tournament
 
 #: Seconds between two polls of the desk.
 POLL_SECONDS = 5
-#: The actions the desk takes, and what it says once each is done.
+#: The desk's own action on a double-blind dispute: one side's version becomes the result.
+PICK = "pick"
+#: The actions the desk takes, and what it says once each is done (``%(n)s``: the table,
+#: ``%(state)s``: the result's state now, ``%(side)s``: the side picked).
 DONE = {
-    Action.RESOLVE: "Table {n}: the result is confirmed as entered.",
-    Action.VOID: "Table {n}: the result is void; it does not count.",
-    Action.REOPEN: "Table {n}: the result is reopened; it is {state} now.",
+    Action.RESOLVE: gettext_lazy("Table %(n)s: the result is confirmed as entered."),
+    Action.VOID: gettext_lazy("Table %(n)s: the result is void; it does not count."),
+    Action.REOPEN: gettext_lazy("Table %(n)s: the result is reopened; it is %(state)s now."),
+    PICK: gettext_lazy("Table %(n)s: %(side)s's version is the result; it is confirmed."),
 }
 #: The queue a table in each state is found in (where the eye is when acting on it).
 QUEUE_OF: dict[str, str] = {
@@ -55,12 +62,22 @@ QUEUE_OF: dict[str, str] = {
     ResultStatus.VOID: "missing",
 }
 #: The state of a table decided by the organizer, in words.
-DECIDED_LABEL = "decided by the director"
+DECIDED_LABEL = gettext_lazy("decided by the director")
+#: A result's state in the desk's words (``ResultStatus.label`` is the pure rule book's English).
+STATE_LABELS = {
+    ResultStatus.OPEN: gettext_lazy("being played"),
+    ResultStatus.SUBMITTED: gettext_lazy("awaiting confirmation"),
+    ResultStatus.CONFIRMED: gettext_lazy("confirmed"),
+    ResultStatus.DISPUTED: gettext_lazy("disputed"),
+    ResultStatus.FINAL: gettext_lazy("final"),
+    ResultStatus.VOID: gettext_lazy("void"),
+}
 
 
 class DeskActionForm(forms.Form):
-    action = forms.ChoiceField(choices=[(a.value, a.value) for a in DONE])
+    action = forms.ChoiceField(choices=[(str(a), str(a)) for a in DONE])
     reason = forms.CharField(required=False, max_length=300, strip=True)
+    side = forms.IntegerField(required=False, min_value=0)
 
 
 def _minute() -> int:
@@ -74,19 +91,25 @@ def _age(since: datetime | None, now: datetime) -> str:
         return ""
     minutes = max(0, int((now - since).total_seconds() // 60))
     if minutes == 0:
-        return "just now"
+        return gettext("just now")
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min ago" if hours else f"{minutes} min ago"
+    if hours:
+        return gettext("%(hours)s h %(minutes)s min ago") % {"hours": hours, "minutes": minutes}
+    return gettext("%(minutes)s min ago") % {"minutes": minutes}
 
 
-def _row(table: desk.DeskTable, match: Match | None, now: datetime) -> dict[str, Any]:
+def _row(table: desk.DeskTable, match: Match | None, now: datetime, tournament_id: int) -> dict[str, Any]:
     """A table as the desk's template shows it: the read model's and the words around it."""
     decided = table.state == desk.DECIDED_BY_DIRECTOR
-    state = DECIDED_LABEL if decided else ResultStatus(table.state).label
+    state = DECIDED_LABEL if decided else STATE_LABELS[ResultStatus(table.state)]
     deal_url = None
     if match is not None and table.last_deal and not match.table_link_revoked:
         deal_url = reverse("scoring:table_deal", args=[table_token(match), table.last_deal])
+    blind_dispute = match is not None and is_blind(match) and table.state == ResultStatus.DISPUTED
     return {
+        "blind": match is not None and is_blind(match),
+        "versions": desk_diff.versions(match) if blind_dispute and match is not None else [],
+        "own_score_url": _own_score_url(match, tournament_id) if blind_dispute and match is not None else "",
         "t": table,
         "state_label": state,
         "age": _age(table.since, now),
@@ -96,11 +119,19 @@ def _row(table: desk.DeskTable, match: Match | None, now: datetime) -> dict[str,
     }
 
 
+def _own_score_url(match: Match, tournament_id: int) -> str:
+    """The match's scorer page, where the director enters their own score, with the way back."""
+    if match.table_link_revoked:
+        return ""
+    back = reverse("tournaments:desk", args=[tournament_id]) + "#disputes"
+    return reverse("scoring:table", args=[table_token(match)]) + "?" + urlencode({"back": back})
+
+
 def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     board = desk.desk(tournament)
     now = timezone.now()
     matches = Match.objects.in_bulk([t.match for t in board.tables if t.match])
-    rows = {(t.round, t.number): _row(t, matches.get(t.match or 0), now) for t in board.tables}
+    rows = {(t.round, t.number): _row(t, matches.get(t.match or 0), now, tournament.pk) for t in board.tables}
 
     def listed(tables: list[desk.DeskTable]) -> list[dict[str, Any]]:
         return [rows[t.round, t.number] for t in tables]
@@ -155,30 +186,57 @@ def desk_act(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     back = reverse("tournaments:desk", args=[pk]) + f"#{queue}"
     place = f"{notices.PREFIX}{queue}"
     form = DeskActionForm(request.POST)
+    n = table.number
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
         said = " ".join(str(e) for e in errors)
-        messages.error(request, f"Table {table.number}: {field}: {said}", extra_tags=place)
+        messages.error(
+            request,
+            gettext("Table %(n)s: %(field)s: %(said)s") % {"n": n, "field": field, "said": said},
+            place,
+        )
         return redirect(back)
-    action, reason = Action(form.cleaned_data["action"]), form.cleaned_data["reason"]
+    reason = form.cleaned_data["reason"]
+    if form.cleaned_data["action"] == PICK:
+        return _pick(request, match, n, form.cleaned_data["side"], reason, place, back)
+    action = Action(form.cleaned_data["action"])
     if action in results.NEED_A_REASON and not reason:
-        messages.error(request, f"Table {table.number}: {results.NEED_A_REASON[action]}.", extra_tags=place)
+        messages.error(
+            request,
+            gettext("Table %(n)s: %(rule)s.") % {"n": n, "rule": results.NEED_A_REASON[action]},
+            place,
+        )
         return redirect(back)
     if action == Action.VOID and not link_pages.confirmed(request):
         return link_pages.confirmation(
             request,
-            f"{tournament.name} · table {table.number}",
-            question=f"Void the result of table {table.number}?",
-            consequence="It stops counting in the standings; the table's link shows it void.",
-            yes="Yes, void the result",
+            gettext("%(tournament)s · table %(n)s") % {"tournament": tournament.name, "n": n},
+            question=gettext("Void the result of table %(n)s?") % {"n": n},
+            consequence=gettext("It stops counting in the standings; the table's link shows it void."),
+            yes=gettext("Yes, void the result"),
             carried=["action", "reason"],
             back=back,
         )
     try:
         done = results.result_act(match_id=match, action=action, actor=actor_for(request), reason=reason)
     except ServiceError as error:
-        messages.error(request, f"Table {table.number}: {error.rule}.", extra_tags=place)
+        messages.error(request, gettext("Table %(n)s: %(rule)s.") % {"n": n, "rule": error.rule}, place)
     else:
-        state = ResultStatus(done.result_status).label
-        messages.success(request, DONE[action].format(n=table.number, state=state), extra_tags=place)
+        state = STATE_LABELS[ResultStatus(done.result_status)]
+        messages.success(request, DONE[action] % {"n": n, "state": state}, place)
+    return redirect(back)
+
+
+def _pick(
+    request: HttpRequest, match: int, n: int, side: int | None, reason: str, place: str, back: str
+) -> HttpResponse:
+    """The director settles a double-blind dispute with one side's version (``scoring.blind``)."""
+    try:
+        done = blind.blind_pick(
+            match_id=match, side=-1 if side is None else side, actor=actor_for(request), reason=reason
+        )
+    except ServiceError as error:
+        messages.error(request, gettext("Table %(n)s: %(rule)s.") % {"n": n, "rule": error.rule}, place)
+    else:
+        messages.success(request, DONE[PICK] % {"n": n, "side": done.result_detail.get("picked", "")}, place)
     return redirect(back)

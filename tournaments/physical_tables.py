@@ -26,6 +26,7 @@ from scoring.models import MatchStatus
 from scoring.places import Now
 from scoring.qr import qr_svg
 from scoring.result_states import ResultStatus
+from scoring.services.common import place_events
 from tournaments.models import (
     Entrant,
     PhysicalTable,
@@ -88,7 +89,8 @@ def now_at(pk: int) -> Now:
         return Now(label, event, None, note, _walkover(chosen))
     if game.match.status == MatchStatus.IN_PROGRESS:
         return Now(label, event, game.match)
-    return Now(label, event, game.match, _over(tournament, chosen, game, drawing))
+    awaited = AWAITED.get(ResultStatus(game.match.result_status), "")
+    return Now(label, event, game.match, _over(tournament, chosen, game, drawing), check=str(awaited))
 
 
 def _nothing_here(tournament: Tournament, drawn: list[Round], drawing: Round | None) -> str:
@@ -122,6 +124,13 @@ UNVOUCHED = {
     ResultStatus.SUBMITTED: _("The match is over: the result counts once the other side accepts it."),
     # Translators: the director is the tournament's referee ("l'arbitre", "de wedstrijdleider").
     ResultStatus.DISPUTED: _("The match is over, its result disputed: the director decides."),
+}
+
+
+#: What the "check again" button of a table whose result is not vouched for yet says it waits for.
+AWAITED = {
+    ResultStatus.SUBMITTED: _("Check whether the other side has accepted"),
+    ResultStatus.DISPUTED: _("Check whether the director has decided"),
 }
 
 
@@ -169,8 +178,10 @@ def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any
     """Each table's number, link and code (and its QR code with ``qr_scale``), in number order,
     with its phone's last contact; a revoked table shows no link."""
     contacts = last_contacts(tournament)
+    tables = list(tournament.physical_tables.order_by("number"))
+    events = place_events(KIND, [table.pk for table in tables])
     found = []
-    for table in tournament.physical_tables.order_by("number"):
+    for table in tables:
         url = "" if table.revoked else links.site_url(table_path(table))
         found.append(
             {
@@ -180,6 +191,7 @@ def links_of(tournament: Tournament, *, qr_scale: int = 0) -> list[dict[str, Any
                 "code": "" if table.revoked else links.place_code(KIND, table.pk, table.secret),
                 "qr": qr_svg(url, scale=qr_scale) if url and qr_scale else "",
                 "contact": contacts.get(table.number),
+                "events": events.get(table.pk, [])[:3],
             }
         )
     return found

@@ -30,6 +30,7 @@ from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, ma
 from clubs.errors import ServiceError
 from clubs.models import Club
 from games import GAMES
+from scoring.link_pages import side_links
 from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
@@ -521,6 +522,7 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 "url": url,
                 "qr": qr_svg(url, scale=6) if url else "",
                 "code": table_code(match) if url and match else "",
+                "sides": side_links(match, qr_scale=6) if match else [],
             }
         )
     return render(

@@ -115,3 +115,38 @@ def audit(
         detail=detail or {},
         **by(actor),
     )
+
+
+def place_key(kind: str, pk: int) -> str:
+    """How an audit event names a place (``scoring.places``): "kind:id"."""
+    return f"{kind}:{pk}"
+
+
+def audit_place(
+    club_id: int,
+    kind: str,
+    pk: int,
+    action: AuditAction,
+    actor: Actor,
+    *,
+    detail: dict[str, Any] | None = None,
+) -> AuditEvent:
+    """The trail's record of a write to a place rather than a match (a physical table's link
+    revoked or renewed)."""
+    return AuditEvent.objects.create(
+        club_id=club_id,
+        match=None,
+        place=place_key(kind, pk),
+        action=action,
+        detail=detail or {},
+        **by(actor),
+    )
+
+
+def place_events(kind: str, pks: list[int]) -> dict[int, list[AuditEvent]]:
+    """The audit events of each place of ``kind`` among ``pks``, newest first."""
+    keys = {place_key(kind, pk): pk for pk in pks}
+    found: dict[int, list[AuditEvent]] = {}
+    for event in AuditEvent.objects.filter(place__in=list(keys)).order_by("-created_at", "-pk"):
+        found.setdefault(keys[event.place], []).append(event)
+    return found

@@ -38,6 +38,8 @@ def place_follow(token: str) -> dict[str, Any]:
 
 @register.inclusion_tag("scoring/_undo.html", takes_context=True)
 def undo_last(context: template.Context) -> dict[str, Any]:
+    if context.get("blind"):
+        return {}  # a double-blind side's own entries are not the match's deals
     return {
         **undo_control(context["board"], context["token"]),
         "match": context["match"],

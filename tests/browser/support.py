@@ -33,12 +33,20 @@ def shot(page: Any, name: str) -> Path:
 
 
 def screen(
-    browser: Any, size: dict[str, int], *, scheme: str = "dark", scripts: bool = True, workers: str = "allow"
+    browser: Any,
+    size: dict[str, int],
+    *,
+    scheme: str = "dark",
+    scripts: bool = True,
+    workers: str = "allow",
+    locale: str = "en-GB",
 ) -> Any:
-    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme.
-    ``workers="block"`` keeps service workers out: ``page.route`` sees no request a worker sends."""
+    """A fresh page of ``size`` (a phone's touch below 500 px), its own cookies, ``scheme`` theme,
+    asking for pages in ``locale``. ``workers="block"`` keeps service workers out: ``page.route``
+    sees no request a worker sends."""
     small = size["width"] < 500
     context = browser.new_context(
+        locale=locale,
         viewport=size,
         color_scheme=scheme,
         has_touch=small,
@@ -66,3 +74,17 @@ def sign_in(page: Any, base: str, username: str = "admin", password: str = "admi
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_load_state()
+
+
+def looked_at(page: Any, folder: Path, name: str) -> list[str]:
+    """The layout check and axe's serious or critical findings on the page open, each named
+    ``name``, with a shot of it into ``folder``."""
+    from tests.browser.accessibility import report, violations
+    from tests.browser.layout import layout_problems
+
+    snap(page, folder, name)
+    found = [f"{name}: {problem}" for problem in layout_problems(page)]
+    grave = violations(page)
+    if grave:
+        found.append(f"{name}: {report(grave)}")
+    return found

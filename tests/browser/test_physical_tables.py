@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.accessibility import report, violations
-from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
 from tests.factories import organizer
 from tests.tournaments.factories import current_match, make_tournament, play_table, start_round
 from tournaments import services
@@ -27,12 +25,7 @@ SHOTS = Path("/tmp/tables-shots")
 
 def checked(page: Any, name: str) -> list[str]:
     """The layout check and axe's serious or critical findings on the page open, with a shot."""
-    snap(page, SHOTS, name)
-    found = [f"{name}: {problem}" for problem in layout_problems(page)]
-    grave = violations(page)
-    if grave:
-        found.append(f"{name}: {report(grave)}")
-    return found
+    return looked_at(page, SHOTS, name)
 
 
 def enter_deal(page: Any, first: int, second: int) -> None:

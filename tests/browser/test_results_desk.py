@@ -13,9 +13,7 @@ import pytest
 from scoring.links import scorer_path
 from scoring.models import Match
 from scoring.services.deals import deal_record
-from tests.browser.accessibility import report, violations
-from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in, snap
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import (
     TABLE,
@@ -35,12 +33,7 @@ PASSWORD = "a-good-password"
 
 def checked(page: Any, name: str) -> list[str]:
     """The layout check and axe's serious or critical findings on the page open, with a shot."""
-    snap(page, SHOTS, name)
-    found = [f"{name}: {problem}" for problem in layout_problems(page)]
-    grave = violations(page)
-    if grave:
-        found.append(f"{name}: {report(grave)}")
-    return found
+    return looked_at(page, SHOTS, name)
 
 
 def test_a_dispute_raised_at_the_table_is_resolved_at_the_desk(live_server, browser, tasks_in_process):

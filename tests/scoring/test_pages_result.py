@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.access import Actor
+from scoring import results
 from scoring.links import scorer_path
 from scoring.models import Match
-from scoring.result_states import Confirmation
-from tests.factories import make_match
+from scoring.result_states import Action, Confirmation
+from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +96,27 @@ def test_a_tournament_table_has_no_rematch_button_and_refuses_one(client):
     assert response.status_code == 200
     assert "A tournament table has no rematch" in response.content.decode()
     assert not Match.objects.filter(rematch_of=match).exists()
+
+
+def _part(page: str, start: str, end: str) -> str:
+    begin = page.index(start)
+    return page[begin : page.index(end, begin)]
+
+
+def test_the_news_of_a_report_goes_once_the_director_decides(client, submitted):
+    """The news of an answer sits in the page's result news, which the board's poll empties once
+    the match moves on: after the desk resolves the dispute the page shows "Result confirmed" and
+    no longer "Problem reported"."""
+    reported = answer(client, submitted, htmx=True, action="reject", side="Ben", reason="9, not 10")
+    page = reported.content.decode()
+    assert "Problem reported: the director decides." in _part(page, '<div id="result-news">', "</div>")
+    director = organizer(submitted.club)
+    results.result_act(
+        match_id=submitted.pk, action=Action.RESOLVE, actor=Actor(label="director", user=director)
+    )
+    polled = client.get(scorer_path(submitted) + "board/", HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="result-news" hx-swap-oob="true"></div>' in polled  # the old news goes
+    assert "Problem reported" not in polled
+    assert "Result confirmed" in _part(polled, '<section id="scoreline"', "</section>")
+    public = client.get(f"/matches/{submitted.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
+    assert "result-news" not in public  # the public board has no news to empty

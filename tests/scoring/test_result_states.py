@@ -103,7 +103,7 @@ def test_without_confirmation_a_finished_match_is_confirmed_at_once():
 def test_every_state_and_mode_has_words():
     assert all(status.label for status in S)
     assert all(mode.label for mode in Confirmation)
-    assert Confirmation.DOUBLE_BLIND not in result_states.AVAILABLE
+    assert Confirmation.DOUBLE_BLIND in result_states.AVAILABLE
 
 
 #: One event of a match's life: a named action, or a deal write that finishes the match or not.

@@ -280,3 +280,57 @@ def test_a_match_of_a_closed_round_refuses_its_tables_entry_on_the_scorer_page(c
     alert = refused.text[refused.text.index('id="scorer-alert"') :]
     assert "Round 1 is closed: call the director." in alert[: alert.index("</div>")]
     assert match.deals.count() == 0
+
+
+def test_a_result_awaiting_confirmation_is_not_waiting_for_the_next_round(client: Client, night):
+    """#12 nit: the page offered "Check for the next round" while the other side had not accepted."""
+    tournament, first = night
+    table = first.tables.get(number=1)
+    match = play_table(table, table.entrants[0], confirm=False)
+    assert match.result_status == ResultStatus.SUBMITTED
+    page = client.get(link(tournament, 1)).text
+    assert "Check for the next round" not in page
+    assert "Check whether the other side has accepted" in page
+
+
+def test_the_api_says_a_table_with_no_match_now_waits_rather_than_a_bad_link(night):
+    """#12 nit: a valid table link between rounds answered 401 "not valid", which misleads."""
+    from rest_framework.test import APIClient
+
+    tournament, first = night
+    play_round(first)
+    services.physical_tables_prepare(tournament_id=tournament.pk, count=9)
+    waiting = PhysicalTable.objects.get(tournament=tournament, number=9)
+    api = APIClient()
+    token = table_path(waiting).strip("/").split("/")[-1]
+    api.credentials(HTTP_AUTHORIZATION=f"Table {token}")
+    answer = api.post("/api/matches/1/deals/", {"points": {}}, format="json")
+    assert answer.status_code == 409, answer.content
+    assert answer.json()["error"]["rule"] == "Table 9 has no match now: wait for the next round"
+    services.physical_table_revoke(tournament_id=tournament.pk, number=9, actor=ORGANIZER)
+    assert api.post("/api/matches/1/deals/", {}, format="json").status_code == 401
+
+
+def test_revoking_and_renewing_a_tables_link_is_audited_and_shown_on_the_console(night):
+    """#12 nit: the audit table needed a match, so a physical table's link changed silently."""
+    from scoring.models import AuditAction, AuditEvent
+
+    tournament, _first = night
+    boss = organizer(tournament.club)
+    actor = Actor(label=boss.get_username(), user=boss)
+    services.physical_table_revoke(tournament_id=tournament.pk, number=2, actor=actor)
+    services.physical_table_revoke(tournament_id=tournament.pk, number=2, actor=actor, renew=True)
+    table = PhysicalTable.objects.get(tournament=tournament, number=2)
+    events = AuditEvent.objects.filter(place=f"{KIND}:{table.pk}").order_by("pk")
+    assert [e.action for e in events] == [AuditAction.LINK_REVOKED, AuditAction.LINK_RENEWED]
+    assert {e.match_id for e in events} == {None}
+    assert events[0].actor_label == boss.get_username()
+    assert events[0].detail == {"table": 2}
+    client = Client()
+    client.force_login(boss)
+    console = client.get(f"/tournaments/{tournament.pk}/console/").text
+    item = console[
+        console.index('id="table-link-2"') : console.index("<form", console.index('id="table-link-2"'))
+    ]
+    assert f"Table link revoked by {boss.get_username()}" in item
+    assert f"Table link renewed by {boss.get_username()}" in item

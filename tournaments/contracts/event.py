@@ -157,7 +157,7 @@ class TournamentCreate(Contract):
         Confirmation,
         required=False,
         help_text="How the other side of a table vouches for its result: none, hand-over (the default: "
-        "the phone is passed across), own-device (each side its own link) or double-blind (not yet).",
+        "the phone is passed across), own-device (each side its own link) or double-blind (both sides enter the match on their own links; different entries are a dispute).",
     )
     club = Text(
         required=False,

@@ -19,8 +19,10 @@ from django.utils.translation import gettext
 
 from clubs.access import Actor
 from clubs.errors import InvalidEntry, NotFound
-from scoring.models import new_table_secret
+from scoring.models import AuditAction, new_table_secret
+from scoring.services.common import audit_place
 from tournaments.models import PhysicalTable, Tournament
+from tournaments.physical_tables import KIND
 from tournaments.services.common import bump_revision, lock_tournament
 
 logger = logging.getLogger(__name__)
@@ -68,6 +70,8 @@ def physical_table_revoke(
         table.secret = new_table_secret()
         table.revoked = not renew
         table.save(update_fields=["secret", "revoked"])
+        action = AuditAction.LINK_RENEWED if renew else AuditAction.LINK_REVOKED
+        audit_place(tournament.club_id, KIND, table.pk, action, actor, detail={"table": number})
         bump_revision(tournament)
     logger.info(
         "table %s of tournament %s: link %s by %s",

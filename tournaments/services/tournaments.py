@@ -62,9 +62,7 @@ def tournament_create(
     """A tournament in registration, its game options resolved and frozen now; ``confirmation``:
     how the other side of a table vouches for its result (the tables' matches are made with it)."""
     if confirmation not in AVAILABLE:
-        raise InvalidEntry(
-            f"{confirmation} is not available yet: choose none, hand-over or own-device", "confirmation"
-        )
+        raise InvalidEntry(f"{confirmation} is not a confirmation mode", "confirmation")
     given = _event_options(options or {}, preset)
     shape = seating.chosen_table(type(game), {**given, **match_format.option_overrides})
     with _format_rules():
