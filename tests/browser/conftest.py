@@ -49,6 +49,18 @@ def browser() -> Iterator[Any]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
+@pytest.fixture(autouse=True)
+def _no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a test opened is closed when it ends. The live server lives for the session: a
+    page left open keeps polling it (scoreboards, the desk, an outbox's retries) during later tests
+    without database access, and each refused request prints a traceback from the server's thread,
+    whose drawing (Python 3.11 parses the source) races another test's ``ast.parse``."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A fresh phone-sized page (its own cookies), dark theme."""
