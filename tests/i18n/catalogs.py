@@ -87,7 +87,9 @@ SAME = {
     # the tournaments' and seasons' pages: a tiebreak's inventor, "Table 3", "3 points", "2 oct. absent"
     | {"Console", "Buchholz", "Table", "table", "point", "points", "pt", "pts", "absent"},
     "nl": frozenset({"pot", "contract", "Contract", "best", "of", "three", "Team", "team", "Teams", "Effect"})
-    | {"Console", "Buchholz", "Ratings", "pt"},
+    | {"Console", "Buchholz", "Ratings", "pt"}
+    # the compass: West is west in Dutch too
+    | {"West"},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
