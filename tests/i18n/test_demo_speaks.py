@@ -7,17 +7,22 @@ and the games' native terms; nothing else."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils import translation
+from rest_framework.test import APIClient
 
 from clubs.demo import PLAYERS, load_demo
 from games import GAMES
+from scoring import display
 from scoring.links import scorer_path, table_token
 from scoring.models import Match
+from scoring.services import ledger
 from seasons.models import Season
 from tablescore.celery import app
 from tests.factories import organizer
@@ -158,4 +163,82 @@ def test_every_page_of_the_demo_speaks_the_language_to_the_public(client, demo, 
         left = english_on(client, url, language, allow)
         if left and left != ["answered 302"] and left != ["answered 403"]:
             found[f"{name} {url}"] = left
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# -- every game's entry errors, through the API ---------------------------------------------------
+
+
+def sides_of(key: str) -> list[str]:
+    game = GAMES[key]
+    return ["NS", "EW"] if game.partnerships or game.max_sides == 2 else ["Al", "Bo", "Cy"]
+
+
+def bad_entries(key: str) -> list[Any]:
+    """A few entries a table gets wrong: nothing said, a word for a number, a field the game does
+    not know, each field given a wrong kind of value."""
+    sides = sides_of(key)
+    names = [field.name for field in GAMES[key].fields]
+    entries: list[Any] = [{}, {"bogus": 1}, [1, 2]]
+    entries += [{name: "lots"} for name in names]
+    entries += [{name: dict.fromkeys(sides, "lots")} for name in names]
+    entries += [{name: -7} for name in names]
+    return entries
+
+
+def refusal(key: str, entry: Any, language: str) -> dict[str, Any] | None:
+    body = {"sides": sides_of(key), "entry": entry}
+    response = APIClient().post(
+        f"/api/games/{key}/preview/", body, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    if response.status_code == 200:
+        return None
+    assert response.status_code == 400, (key, entry, response.status_code)
+    return response.json()["error"]
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_games_entry_errors_say_the_rule_in_the_language_with_a_stable_code(key):
+    """The rule of each refusal is said in French and Dutch (no English sentinel left but the
+    game's field names, which are the API's keys), with the same code and field as in English."""
+    fields = [field.name for field in GAMES[key].fields] + ["bogus", "entry", "sides", "deals"]
+    found = []
+    checked = 0
+    for entry in bad_entries(key):
+        english = refusal(key, entry, "en")
+        if english is None:
+            continue
+        checked += 1
+        for language in LANGUAGES:
+            said = refusal(key, entry, language)
+            assert said is not None
+            assert (said["code"], said.get("field")) == (english["code"], english.get("field")), entry
+            left = english_left(f"<p>{html.escape(said['rule'])}</p>", allow=fields)
+            if left or said["rule"] == english["rule"]:
+                found.append(f"{language} {json.dumps(entry)}: {said['rule']!r} (en {english['rule']!r})")
+    assert checked >= 3
+    assert found == [], "\n".join(found)
+
+
+# -- every demo match's breakdown lines ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_demo_matchs_breakdown_lines_speak_the_language(client, demo, language):
+    """The deal history of each demo match (each deal's breakdown lines and notes) in the
+    language: the scoreboard's lines, checked one by one, none equal to its English."""
+    allow = names_of(demo)
+    found, lines = {}, 0
+    for match in Match.objects.filter(club=demo.club).order_by("pk"):
+        rows = ledger.deal_rows(match)
+        live = [(deal, version) for deal, version in rows if not deal.voided]
+        with translation.override(language):
+            played = ledger.replay(match, [version.entry for _, version in live])
+            board = display.board(match, played, live)
+            said = [str(line) for deal in board.deals for line in (*deal.breakdown, *deal.tags)]
+        lines += len(said)
+        left = english_left("".join(f"<p>{html.escape(str(line))}</p>" for line in said), allow=allow)
+        if left:
+            found[str(match.pk)] = left
+    assert lines > 20
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
