@@ -52,7 +52,15 @@ def test_the_sweeps_pages_fit_a_phone_in_the_language(live_server, browser, demo
     )
     assert playing is not None
     page = phone_in(browser, language)
-    sign_in(page, live_server.url)
+    try:
+        found = look_at_the_pages(page, live_server.url, language, swiss, playing)
+    finally:
+        page.context.close()
+    assert found == []
+
+
+def look_at_the_pages(page: Any, base: str, language: str, swiss: Tournament, playing: Match) -> list[str]:
+    sign_in(page, base)
     folder = ARTIFACTS / "sweep"
     found: list[str] = []
     pages = {
@@ -63,7 +71,7 @@ def test_the_sweeps_pages_fit_a_phone_in_the_language(live_server, browser, demo
         "public": f"/tournaments/{swiss.pk}/",
     }
     for name, path in pages.items():
-        page.goto(live_server.url + path)
+        page.goto(base + path)
         page.wait_for_load_state("networkidle")
         if name == "scorer":  # Save with nothing entered: the refusal shows below the button
             page.locator("#entry button[type=submit]").click()
@@ -77,5 +85,4 @@ def test_the_sweeps_pages_fit_a_phone_in_the_language(live_server, browser, demo
             if status.is_visible():  # the outbox's line, said by the script's catalog
                 assert status.inner_text().strip() != "Online" or language == "nl"
         found += looked_at(page, folder, f"{language}-{name}")
-    page.context.close()
-    assert found == []
+    return found
