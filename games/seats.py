@@ -22,11 +22,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.declaration import TableShape
+from games.terms import joined, shaped, term
 
-#: The compass seats of a table of four and of six, in the order of play.
+#: The compass seats of a table of four and of six, in the order of play: English words that the
+#: pages say in the reader's language (``games/terms.py``; "Nord", "Noord").
 COMPASS: dict[int, tuple[str, ...]] = {
-    4: ("North", "East", "South", "West"),
-    6: ("North", "North-East", "South-East", "South", "South-West", "North-West"),
+    4: (term("games", "North"), term("games", "East"), term("games", "South"), term("games", "West")),
+    6: (
+        term("games", "North"),
+        term("games", "North-East"),
+        term("games", "South-East"),
+        term("games", "South"),
+        term("games", "South-West"),
+        term("games", "North-West"),
+    ),
 }
 #: Partnership tables have two sides, partners sitting across from each other.
 PARTNERSHIP_SIDES = 2
@@ -66,7 +75,11 @@ class Place:
         individual player by name."""
         if not self.compass:
             return self.player or self.side
-        return f"{self.player} ({self.compass})" if self.player else self.compass
+        return (
+            shaped("%(player)s (%(seat)s)", player=self.player, seat=self.compass)
+            if self.player
+            else self.compass
+        )
 
 
 @dataclass(frozen=True)
@@ -101,7 +114,7 @@ class Party:
         nobody is named); empty for a single player."""
         if not self.several:
             return ""
-        return partnership_name(place.label for place in self.places)
+        return joined((place.label for place in self.places), " & ")
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from games import GameError
-from scoring.lifecycle import closed_name, move, role_of, status_of
+from scoring.lifecycle import closed_said, move, role_of, status_of
 from scoring.models import AuditAction, BlindEntry, Deal, DealVersion, Match, MatchStatus, Source
 from scoring.result_states import Action, Confirmation, Refused, ResultStatus, step, why_not
 from scoring.services.common import announce, audit, by, game_error, locked_match, store_state
@@ -101,7 +101,7 @@ def blind_record(*, match_id: int, side: int | None, entry: Entry, actor: Actor)
         if match.status == MatchStatus.ABANDONED:
             raise Conflict(_("the match was abandoned"), None)
         if status != ResultStatus.OPEN:
-            raise Conflict(why_not(status, closed_name(match)), None, result=status.value)
+            raise Conflict(why_not(status, closed_said(match)), None, result=status.value)
         mine = ledger_of(match, side)
         current = replay(match, mine)
         if current.finished:
@@ -155,7 +155,7 @@ def blind_undo(*, match_id: int, side: int | None, actor: Actor) -> int:
         assert side is not None
         status = status_of(match)
         if status != ResultStatus.OPEN:
-            raise Conflict(why_not(status, closed_name(match)), None, result=status.value)
+            raise Conflict(why_not(status, closed_said(match)), None, result=status.value)
         last = BlindEntry.objects.filter(match=match, side=side).order_by("-number").first()
         if last is None:
             raise Conflict(_("%(side)s has entered no deal yet") % {"side": name}, None)
@@ -245,7 +245,7 @@ def blind_pick(*, match_id: int, side: int, actor: Actor, reason: str = "") -> M
         name = _side_name(match, side)
         status = status_of(match)
         try:
-            to = step(status, Action.RESOLVE, role_of(actor), closed=closed_name(match))
+            to = step(status, Action.RESOLVE, role_of(actor), closed=closed_said(match))
         except Refused as error:
             raise Conflict(str(error), "action", result=status.value) from None
         if status != ResultStatus.DISPUTED:

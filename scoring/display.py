@@ -110,7 +110,7 @@ def _next_lines(played: MatchState[Any], seating: Seating, facts: Facts) -> tupl
         return ()
     return (
         # Translators: who deals the next deal (French: donneur; Dutch: gever).
-        _("Deals next: %(dealer)s") % {"dealer": seating.who(dealer)},
+        _("Deals next: %(dealer)s") % {"dealer": game_text(seating.who(dealer))},
         *(
             _("%(label)s: %(text)s") % {"label": game_text(fact.label), "text": game_text(fact.text)}
             for fact in facts.upcoming
@@ -145,7 +145,7 @@ def _deal_views(
         DealView(
             number=deal.number,
             position=record.number,
-            dealer=seating.who(record.dealer),
+            dealer=game_text(seating.who(record.dealer)),
             scores=tuple((side, record.score.scores.get(side, 0)) for side in sides),
             running=tuple((side, record.running_totals.get(side, 0)) for side in sides),
             breakdown=game_texts(record.score.breakdown),
@@ -194,7 +194,7 @@ def board(
             name=party.name,
             index=index,
             players=party.players,
-            seats=party.seated,
+            seats=game_text(party.seated),
             total=totals.get(party.name, 0),
             leading=(totals.get(party.name) if tally is None else tally.count(party.name)) == best,
             winner=played.finished and winner == party.name,

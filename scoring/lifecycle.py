@@ -25,6 +25,7 @@ from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from scoring.models import AuditAction, Match
 from scoring.result_states import Confirmation, ResultStatus, Role, after_write, refusal_code, why_not
+from scoring.titles import said_round
 
 #: The audit event of a result moved by a deal write, by the state it lands in.
 MOVED_BY_WRITE = {
@@ -52,11 +53,16 @@ def closed_name(match: Match) -> str:
     return str(match.result_detail.get("closed") or "")
 
 
+def closed_said(match: Match) -> str:
+    """The closing round's name said in the active language ("ronde 2"), for a refusal."""
+    return said_round(closed_name(match))
+
+
 def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
     """Refuse a deal write the result's state does not allow (before anything is written)."""
     status = status_of(match)
     if role_of(actor) == Role.TABLE and status in (ResultStatus.FINAL, ResultStatus.VOID):
-        closed = closed_name(match)
+        closed = closed_said(match)
         raise Conflict(why_not(status, closed), None, code=refusal_code(status, closed), result=status.value)
     if role_of(actor) == Role.TABLE and match.confirmation == Confirmation.DOUBLE_BLIND:
         # The official deals of a double-blind match are the compared ledgers (scoring/blind.py)
@@ -68,7 +74,7 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
             result=status.value,
         )
     if status == ResultStatus.FINAL and not reason.strip():
-        closed = closed_name(match)
+        closed = closed_said(match)
         said = (
             _("%(round)s is closed: say why its result is corrected") % {"round": closed}
             if closed
@@ -101,7 +107,7 @@ def follow_write(
         role=role_of(actor),
         finished=finished,
         confirmation=Confirmation(match.confirmation),
-        closed=closed_name(match),
+        closed=closed_said(match),
     )
     if to != status:
         move(match, to, actor)

@@ -20,6 +20,7 @@ from django.utils.translation import pgettext
 
 from clubs.models import Club
 from scoring.result_states import Confirmation, ResultStatus, choices
+from scoring.titles import said_title
 
 
 class MatchStatus(models.TextChoices):
@@ -94,7 +95,7 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         if self.title or not self.sides:
-            return str(self.title)
+            return said_title(str(self.title))
         said = str(self.sides[0])
         for side in self.sides[1:]:  # "Ann v Ben v Cy", in the active language
             said = pgettext("versus", "%(first)s v %(second)s") % {"first": said, "second": side}

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from scoring.blind import blind_clear
-from scoring.lifecycle import closed_name, move, role_of, status_of
+from scoring.lifecycle import closed_said, move, role_of, status_of
 from scoring.models import AuditAction, Match, MatchStatus
 from scoring.result_states import (
     Action,
@@ -72,7 +72,7 @@ def result_act(
         if action in BY_A_SIDE:
             _check_blind(match, action, finished)
         try:
-            to = step(status, action, role_of(actor), closed=closed_name(match))
+            to = step(status, action, role_of(actor), closed=closed_said(match))
         except Refused as error:
             raise Conflict(str(error), "action", code=error.code, result=status.value) from None
         _check_blind(match, action, finished)

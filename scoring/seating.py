@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games import Game, GameError, find_game
 from games.declaration import TableShape, When
 from games.seats import compass, side_of_seat
+from scoring.game_texts import game_text
 
 
 def _effective(game: type[Game[Any]], chosen: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -88,7 +89,7 @@ def partner_note(shape: TableShape) -> str:
     West (side 2)."; empty at a table of individual players."""
     if not shape.partnerships:
         return ""
-    names = compass(shape.seats)
+    names = [str(game_text(name)) for name in compass(shape.seats)]
     first, second = (_and([n for i, n in enumerate(names) if side_of_seat(i) == side]) for side in (0, 1))
     return _("%(first)s are partners (side 1), %(second)s (side 2).") % {"first": first, "second": second}
 

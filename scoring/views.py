@@ -45,6 +45,7 @@ from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
 from scoring.qr import qr_svg
 from scoring.services import deals, ledger, matches
 from scoring.services.links import table_link_revoke
+from scoring.titles import said_round
 from tablescore.conditional import conditional_get
 
 #: Seconds between two polls of a scoreboard.
@@ -310,7 +311,9 @@ def _deal_context(
     closed = match.result_status == "final" and organizer
     return {
         "reason_required": closed,
-        "closed_round": (match.result_detail.get("closed") or _("the round")).capitalize() if closed else "",
+        "closed_round": (said_round(match.result_detail.get("closed") or "") or _("the round")).capitalize()
+        if closed
+        else "",
         "reason_value": request.POST.get("reason", "") if request.method == "POST" else "",
         "match": match,
         "token": token,

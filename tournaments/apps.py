@@ -9,12 +9,12 @@ class TournamentsConfig(AppConfig):
         """Listen to the scoring app's matches (the tournaments' tables), and tell the clubs app
         the tournaments' part of a club: its rows, the demo's two events, and the listing of
         tournaments the home and club pages show; and tell the scoreboards of its tables' matches
-        which tournament they belong to, and the scoring app's table links which match each
-        physical table plays now."""
+        which tournament they belong to, the scoring app's table links which match each
+        physical table plays now, and the scoring pages how a bracket round is named."""
         from clubs.parts import ClubPart, register
-        from scoring import belonging, places
+        from scoring import belonging, places, titles
         from scoring.signals import match_changed
-        from tournaments import bindings, listeners, physical_tables
+        from tournaments import bindings, listeners, physical_tables, wording
         from tournaments.demo import load_tournament_demo
         from tournaments.listing import table_match_part, tournament_listing
 
@@ -24,6 +24,7 @@ class TournamentsConfig(AppConfig):
             physical_tables.KIND, places.Kind(secret=physical_tables.secret_of, now=physical_tables.now_at)
         )
         bindings.register()
+        titles.say_rounds_with(lambda label: wording.round_label(label, 0))
         register(
             ClubPart(
                 app=self.label,

@@ -23,6 +23,7 @@ from rest_framework import serializers
 
 from clubs.errors import ServiceError
 from games.base import Game
+from scoring.game_texts import game_text
 from scoring.result_states import AVAILABLE, Confirmation
 from scoring.result_states import choices as result_choices
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
@@ -139,9 +140,9 @@ def _preset_choices(game: type[Game[Any]]) -> list[tuple[str, str]]:
         (
             key,
             # Translators: the preset (rules) a game usually plays, in a list of presets.
-            gettext("%(preset)s · usual") % {"preset": game.preset_name(key)}
+            gettext("%(preset)s · usual") % {"preset": game_text(game.preset_name(key))}
             if key == game.default_preset
-            else game.preset_name(key),
+            else game_text(game.preset_name(key)),
         )
         for key in game.presets
     ]
@@ -182,7 +183,7 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     preset = mirrored(_CREATE["preset"], choices=(), label=_("Rules"), help_text="")
     confirmation = mirrored(
         _CREATE["confirmation"],
-        choices=result_choices(AVAILABLE),
+        choices=lambda: result_choices(AVAILABLE),  # said when the page is, in its language
         initial=Confirmation.HAND_OVER.value,
         label=_("Results confirmed by"),
         help_text=_("Who vouches for a table's result before it counts in the standings."),

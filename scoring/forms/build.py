@@ -106,7 +106,7 @@ def choices_of(kind: Any, ctx: Context, seating: Seating) -> Choices | None:
     if isinstance(kind, SideRef):
         return [(side, Label(side, seating.players_of(side))) for side in ctx.sides]
     if isinstance(kind, Seat):
-        return [(seat, Label(seating.who(seat))) for seat in range(kind.seats)]
+        return [(seat, Label(game_text(seating.who(seat)))) for seat in range(kind.seats)]
     if isinstance(kind, Choice):
         allowed = kind.values if kind.allowed is None else tuple(kind.allowed(ctx))
         return [(value, Label(game_text(kind.label(value)) or value_words(value))) for value in allowed]
@@ -277,7 +277,7 @@ class FieldBuilder:
                 index: self.field(
                     item,
                     f"{name}.{index}",
-                    self.seating.who(index) if per_seat else str(index + 1),
+                    game_text(self.seating.who(index)) if per_seat else str(index + 1),
                     optional=True,
                     nested=True,
                 )

@@ -156,9 +156,9 @@ class MatchForm(forms.Form):
             names = [
                 (
                     name,
-                    _("%(rules)s · usual") % {"rules": game.preset_name(name)}
+                    _("%(rules)s · usual") % {"rules": game_text(game.preset_name(name))}
                     if name == default
-                    else game.preset_name(name),
+                    else game_text(game.preset_name(name)),
                 )
                 for name in game.presets
             ]
@@ -179,7 +179,7 @@ class MatchForm(forms.Form):
         self.table_changed = data is not None and data.get("table", self.table_key) != self.table_key
         if self.shape.partnerships:
             labels = [
-                _("%(seat)s (side %(side)s)") % {"seat": name, "side": side_of_seat(index) + 1}
+                _("%(seat)s (side %(side)s)") % {"seat": game_text(name), "side": side_of_seat(index) + 1}
                 for index, name in enumerate(compass(self.shape.seats))
             ]
             self.fields["seat"] = NamesField(labels, max_length=SEAT_NAME, datalist=True)

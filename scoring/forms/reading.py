@@ -58,7 +58,7 @@ def _value(kind: Any, value: Any, seating: Seating) -> str:
     if isinstance(kind, Choice):
         return game_text(kind.label(value)) or value_words(value)
     if isinstance(kind, Seat) and isinstance(value, int):
-        return seating.who(value)
+        return str(game_text(seating.who(value)))
     if isinstance(kind, Boolean):
         return _("yes") if value else _("no")
     return _plain(value)

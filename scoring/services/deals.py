@@ -18,6 +18,7 @@ from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
 from games import GameError, MatchState
 from scoring import lifecycle
 from scoring.documents import deal_write_document
+from scoring.game_texts import game_text
 from scoring.models import AuditAction, Deal, DealVersion, IdempotentRequest, Match, MatchStatus, Source
 from scoring.services.common import (
     DEAL_WRITE_COLUMNS,
@@ -255,7 +256,8 @@ def _replay_with(
         if bad == number:
             raise game_error(error) from None
         raise Conflict(
-            _("this change would make deal %(number)s invalid: %(why)s") % {"number": bad, "why": error.rule},
+            _("this change would make deal %(number)s invalid: %(why)s")
+            % {"number": bad, "why": game_text(error.rule)},
             None,
             deal=bad,
             deal_field=error.field,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from scoring.links import token_side
 from scoring.models import Match
 from scoring.result_states import Confirmation, ResultStatus
+from scoring.titles import said_round
 
 register = template.Library()
 
@@ -40,7 +41,7 @@ def result_line(match: Match) -> str:
     if status in BY_SIDE and detail.get("by"):
         line = BY_SIDE[status] % {"side": detail["by"]}
     if status == ResultStatus.FINAL and detail.get("closed"):
-        line = _("Result final: %(round)s is closed") % {"round": detail["closed"]}
+        line = _("Result final: %(round)s is closed") % {"round": said_round(detail["closed"])}
     elif status in (ResultStatus.DISPUTED, ResultStatus.VOID) and detail.get("reason"):
         line = _("%(result)s: %(reason)s") % {"result": line, "reason": detail["reason"]}
     return line

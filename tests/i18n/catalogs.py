@@ -87,7 +87,9 @@ SAME = {
     # the tournaments' and seasons' pages: a tiebreak's inventor, "Table 3", "3 points", "2 oct. absent"
     | {"Console", "Buchholz", "Table", "table", "point", "points", "pt", "pts", "absent"},
     "nl": frozenset({"pot", "contract", "Contract", "best", "of", "three", "Team", "team", "Teams", "Effect"})
-    | {"Console", "Buchholz", "Ratings", "pt"},
+    | {"Console", "Buchholz", "Ratings", "pt"}
+    # the compass: West is west in Dutch too
+    | {"West"},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
@@ -185,20 +187,22 @@ def tracked(root: Path = ROOT) -> dict[Path, list[Entry]]:
     return {path.relative_to(root): read(path) for path in catalog_files(root)}
 
 
-def catalog_files(root: Path = ROOT) -> list[Path]:
-    """The ``.po`` files: the project's ``locale/`` and each top-level package's."""
-    patterns = ("locale/*/LC_MESSAGES/django.po", "*/locale/*/LC_MESSAGES/django.po")
+def catalog_files(root: Path = ROOT, domain: str = "django") -> list[Path]:
+    """The ``.po`` files of ``domain``: the project's ``locale/`` and each top-level package's."""
+    patterns = (f"locale/*/LC_MESSAGES/{domain}.po", f"*/locale/*/LC_MESSAGES/{domain}.po")
     found = {path for pattern in patterns for path in root.glob(pattern)}
     return sorted(path for path in found if path.relative_to(root).parts[0] not in NOT_SOURCES)
 
 
 def compile_stale(root: Path = ROOT) -> list[Path]:
     """Compile each catalog whose ``.mo`` is missing or older than its ``.po`` (what
-    ``compilemessages`` does, for a test run started without ``bin/test``); the ``.mo`` is
-    written aside and moved into place, so two test runs at once never read half a file."""
+    ``compilemessages`` does, for a test run started without ``bin/test``), the scripts' catalog
+    (``djangojs``) too; the ``.mo`` is written aside and moved into place, so two test runs at
+    once never read half a file."""
     msgfmt = shutil.which("msgfmt")
     compiled = []
-    for po in catalog_files(root) if msgfmt else []:
+    catalogs = catalog_files(root) + catalog_files(root, "djangojs")
+    for po in catalogs if msgfmt else []:
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue

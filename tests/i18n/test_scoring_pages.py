@@ -399,7 +399,7 @@ def test_the_organizers_pages_of_a_match(client: Client, club, language: str) ->
                 "Ouvrir la page de marque",
                 "Journal des opérations",
                 "Partie créée",
-                "QR code du lien de marque",
+                "Code QR du lien de marque",
             ),
             "nl": (
                 "Scorelink",

@@ -23,6 +23,7 @@ from games import Game, GameError, find_game
 from games.declaration import TableShape
 from scoring import seating
 from scoring.result_states import AVAILABLE, Confirmation
+from scoring.services.common import game_error
 from tournaments.models import RoundStatus, Tournament
 from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import (
@@ -62,7 +63,9 @@ def tournament_create(
     """A tournament in registration, its game options resolved and frozen now; ``confirmation``:
     how the other side of a table vouches for its result (the tables' matches are made with it)."""
     if confirmation not in AVAILABLE:
-        raise InvalidEntry(f"{confirmation} is not a confirmation mode", "confirmation")
+        raise InvalidEntry(
+            gettext("%(mode)s is not a confirmation mode") % {"mode": confirmation}, "confirmation"
+        )
     given = _event_options(options or {}, preset)
     shape = seating.chosen_table(type(game), {**given, **match_format.option_overrides})
     with _format_rules():
@@ -129,14 +132,16 @@ def _freeze_options(
     seat_bound = seating.side_bound_options(type(game), {**given, **parsed.option_overrides})
     for name in given:
         if name in seat_bound:
-            raise InvalidEntry(f"{name} depends on who sits at each table: leave it out", name)
+            raise InvalidEntry(
+                gettext("%(name)s depends on who sits at each table: leave it out") % {"name": name}, name
+            )
     sides = int(extras.get("table_size", 2)) if format == Format.TABLES else 2
     try:
         table = game.resolve_options(
             tuple(f"Side {i + 1}" for i in range(sides)), given, parsed.option_overrides
         )
     except GameError as error:
-        raise InvalidEntry(error.rule, error.field, code=getattr(error, "code", None)) from None
+        raise game_error(error) from None
     return {key: value for key, value in table.options.items() if key not in seat_bound}
 
 
