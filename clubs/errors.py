@@ -20,6 +20,9 @@ class ServiceError(Exception):
     status = 400
     #: The code of a refusal of this kind that names no code of its own.
     default_code = "invalid"
+    #: The refusal as its raiser worded it (a game's marked words), for a page to say it again in
+    #: its own words (a field's label instead of its API key); ``rule`` is what the API says.
+    words: object = None
 
     def __init__(self, rule: str, field: str | None = None, *, code: str | None = None, **extra: Any) -> None:
         super().__init__(rule)

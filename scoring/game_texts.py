@@ -38,6 +38,16 @@ def game_text(text: Any) -> Any:
         return _english(text) % params
 
 
+def said_beside(text: Any, field: str, label: str) -> Any:
+    """A game's refusal of ``field`` as a form says it beside that field: ``label`` (the page's word,
+    "Preneur") where the rule names the field by its API key ("taker est obligatoire")."""
+    if not isinstance(text, Words) or text.params.get("field") != field:
+        return None
+    return game_text(
+        Words(text.context, text.template, {**text.params, "field": label}, text.code, text.plural)
+    )
+
+
 def _english(text: Words) -> str:
     if text.plural is not None and text.params.get("count") != 1:
         return text.plural

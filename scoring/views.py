@@ -233,7 +233,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 idempotency_key=request.POST.get("key") or None,
             )
         except ServiceError as error:
-            form.report(error.field, error.rule)
+            form.report(error.field, error.rule, error.words)
             status = error.status if error.status != 400 else 422
         else:  # saved, or a recorded conflict (both entries shown on the page, to settle)
             notice = numbering.saved_notice(written)
@@ -262,7 +262,7 @@ def _blind_entry(
             actor=actor_for(request, table_link_club=match.club_id),
         )
     except ServiceError as error:
-        form.report(error.field, error.rule)
+        form.report(error.field, error.rule, error.words)
         match.refresh_from_db()
         board = blind_pages.blind_board(match, side)
         context = _table_context(request, match, token, board, form)
@@ -370,7 +370,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             if error.field == "reason":
                 reason_error = error.rule
             else:
-                form.report(error.field if error.field != "If-Match" else None, error.rule)
+                form.report(error.field if error.field != "If-Match" else None, error.rule, error.words)
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:

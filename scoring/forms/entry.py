@@ -26,7 +26,7 @@ from games.match import MatchState
 from games.values import SideRef
 from scoring.forms.build import FieldBuilder, ValueOrParts, page_help
 from scoring.forms.fields import EMPTY
-from scoring.game_texts import game_text
+from scoring.game_texts import game_text, said_beside
 
 #: The boolean field that marks a dead deal (all passed): when on, the entry is only ``{"dead": true}``.
 DEAD_FIELD = "dead"
@@ -116,6 +116,9 @@ class EntryForm(forms.Form):
                 raw[name] = blank
         return raw
 
-    def report(self, field_name: str | None, rule: str) -> None:
-        """Show a refusal beside the field it names, or above the form."""
+    def report(self, field_name: str | None, rule: str, words: object = None) -> None:
+        """Show a refusal beside the field it names, or above the form; a game's refusal names the
+        field by its label there, not by its API key (``words``: the refusal as the game said it)."""
+        if field_name in self.fields:
+            rule = said_beside(words, field_name, str(self.fields[field_name].label)) or rule
         self.add_error(field_name if field_name in self.fields else None, rule)

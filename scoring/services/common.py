@@ -43,7 +43,9 @@ def game_error(error: GameError) -> InvalidEntry:
     """The game's refusal as the services' error, naming the field and the deal, its rule in the
     active language (``scoring/game_texts.py``) and its stable ``code`` (the same in every language)."""
     extra: dict[str, Any] = {} if error.deal is None else {"deal": error.deal}
-    return InvalidEntry(game_text(error.rule), error.field, code=error.code, **extra)
+    refusal = InvalidEntry(game_text(error.rule), error.field, code=error.code, **extra)
+    refusal.words = error.rule
+    return refusal
 
 
 def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str, ...] = ()) -> Match:

@@ -120,11 +120,22 @@ def test_it_shows_the_games_refusal_beside_the_field(client):
     assert match.revision == 0
 
 
-def test_it_names_a_missing_field(client):
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Playing side is required"),
+        ("fr", "Camp qui joue est obligatoire"),
+        ("nl", "Spelende partij is verplicht"),
+    ],
+)
+def test_it_names_a_missing_field_by_its_label_in_the_readers_language(client, language, said):
+    """Beside the field, the game's rule names it as the page does, not by its API key ("playing")."""
     match = klaverjas()
-    response = client.post(url(match), {"f.points.0": "92", "f.points.1": "70"})
+    response = client.post(
+        url(match), {"f.points.0": "92", "f.points.1": "70"}, HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 422
-    assert re.search(r'data-field="playing">playing is required', response.text)
+    assert re.search(rf'data-field="playing">{said}<', response.text)
     assert Deal.objects.count() == 0
 
 
