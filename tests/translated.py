@@ -27,3 +27,22 @@ def english_left(page: str, sentinels: Iterable[str]) -> list[str]:
     """The sentinels still on the page (as whole words, case kept)."""
     said = spoken(page)
     return [s for s in sentinels if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", said)]
+
+
+#: The names the tournaments' and seasons' page tests give their clubs, players and events
+#: (English words, some of them): a page may say them in any language.
+TEST_NAMES = (
+    "Spring cup",
+    "Ann",
+    "Bob",
+    "Cy",
+    "Dee",
+    "Alone",
+    "Three",
+    "Single",
+    "Triple",
+    "Winter",
+    "Evening",
+    "Only",
+    "Next",
+)

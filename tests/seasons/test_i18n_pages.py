@@ -17,27 +17,13 @@ from seasons.competition.rule import Metric
 from tests.i18n.pages import assert_page_speaks
 from tests.i18n.pages import english_left as harness_left
 from tests.seasons.conftest import play_evening
-from tests.translated import english_left, spoken
+from tests.translated import TEST_NAMES, english_left, spoken
 
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ("fr", "nl")
 #: The test's own names, English words some of them.
-NAMES = (
-    "Spring cup",
-    "Ann",
-    "Bob",
-    "Cy",
-    "Dee",
-    "Alone",
-    "Three",
-    "Single",
-    "Triple",
-    "Winter",
-    "Evening",
-    "Only",
-    "Next",
-)
+NAMES = TEST_NAMES
 EIGHT = ("Ann", "Bob", "Cy", "Dee", "Ely", "Fay", "Gus", "Hal")
 
 SEASON = (

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from tests.i18n.pages import assert_page_speaks
 from tests.i18n.pages import english_left as harness_left
 from tests.tournaments.factories import add_entrants, make_tournament, play_round, play_table, start_round
-from tests.translated import english_left, spoken
+from tests.translated import TEST_NAMES, english_left, spoken
 from tournaments import services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
@@ -25,19 +25,7 @@ NAMES = (
     "name, en naar keuze players",
     "name, et au choix players",
     "QR code of the scorer link",
-    "Spring cup",
-    "Ann",
-    "Bob",
-    "Cy",
-    "Dee",
-    "Alone",
-    "Three",
-    "Single",
-    "Triple",
-    "Winter",
-    "Evening",
-    "Only",
-    "Next",
+    *TEST_NAMES,
 )
 
 #: Each page's own English, that a French or a Dutch reader must not meet.
