@@ -294,7 +294,11 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tablescore API",
-    "DESCRIPTION": "Score card games at the table and run club tournaments.",
+    "DESCRIPTION": (
+        "Score card games at the table and run club tournaments. Organizers' scripts send "
+        "`Authorization: Token <key>`, the token each organizer makes at /accounts/api-token/; "
+        "a table sends `Authorization: Table <token>` from its scorer link."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
