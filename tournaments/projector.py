@@ -79,7 +79,7 @@ def find_your_table(rounds: Iterable[RoundView], players: Mapping[int, Sequence[
     places = []
     for view in rounds:
         for table in view.tables:
-            label = table.slot or f"T{table.number}"
+            label = f"T{table.number}"
             for seat in table.seats:
                 for name in players.get(seat.id) or (seat.name,):
                     places.append(Place(name, seat.name, label))

@@ -226,6 +226,15 @@ def tally_count(count: int, unit: str) -> str:
     return f"{count} {unit}"
 
 
+def tally_won(count: int, unit: str) -> str:
+    """Beside a side's count of what decides its table, in small type: "games won"."""
+    if unit == "rubber":
+        return ngettext("rubber won", "rubbers won", count)
+    if unit == "game":
+        return ngettext("game won", "games won", count)
+    return unit
+
+
 def tally_goal(needed: int, unit: str) -> str:
     """A table's target in words: "First to 2 games"."""
     if unit == "rubber":
