@@ -27,7 +27,7 @@ from games.belote.vocabulary import (
 from games.coinche.declaration import FIELDS as COINCHE_FIELDS
 from games.coinche.vocabulary import values_of
 from games.common import SUITS, adds_up_to, only_field
-from games.declaration import EntryContext, Field, Option, Rule
+from games.declaration import EntryContext, Field, Option, Rule, When
 from games.terms import problem, term
 from games.values import Boolean, Choice, Integer, PerSide, Seat, SideRef
 
@@ -70,6 +70,8 @@ def _trump_for_melds(value: Any, ctx: EntryContext) -> str | None:
     return None
 
 
+#: The declarations and the trump that compares them are asked only where declarations are played.
+DECLARATIONS_ON = When("declarations", (True,))
 _COINCHE_MELDS = next(f for f in COINCHE_FIELDS if f.name == "melds")
 
 FIELDS: tuple[Field, ...] = (
@@ -125,7 +127,7 @@ FIELDS: tuple[Field, ...] = (
         default=None,
         label=term("belote", "Belote and rebelote"),
     ),
-    replace(_COINCHE_MELDS, nullable=True),
+    replace(_COINCHE_MELDS, nullable=True, asked_when=DECLARATIONS_ON),
     Field(
         "trump",
         Choice(SUITS),
@@ -135,6 +137,7 @@ FIELDS: tuple[Field, ...] = (
         nullable=True,
         default=None,
         rules=(Rule(term("belote", "Not null while melds holds a meld."), _trump_for_melds),),
+        asked_when=DECLARATIONS_ON,
         label=term("belote", "Trump"),
     ),
 )

@@ -15,7 +15,7 @@ from typing import Any
 from games.belote.rules import BeloteState, Rules
 from games.belote.vocabulary import DEAL_POINTS, FinalPot, Outcome, TieRule
 from games.coinche.melds import scored_melds
-from games.coinche.vocabulary import BELOTE_VALUE
+from games.coinche.vocabulary import BELOTE_VALUE, card_points_text
 from games.common import other_side
 from games.terms import joined, said, shaped
 
@@ -41,16 +41,7 @@ def score_deal(
     capot = entry.get("capot")
     lines: list[str] = [said("belote", "%(taker)s take", taker=t)]
     cards = {side: int(entry["points"][side]) for side in (t, d)}
-    lines.append(
-        said(
-            "coinche",
-            "card points: %(taker)s %(taker_points)s, %(defence)s %(defence_points)s",
-            taker=t,
-            taker_points=cards[t],
-            defence=d,
-            defence_points=cards[d],
-        )
-    )
+    lines.append(card_points_text(t, d, cards))
     # Step 1: the capot side's card points are the capot value
     if capot is not None:
         cards[capot] = rules.capot_value
