@@ -218,7 +218,8 @@ class Belote(Game[BeloteState]):
         return {"pot": state.pot, "counted_deals": state.counted}
 
     def facts(self, table: Table, state: BeloteState, deals: tuple[DealRecord, ...], result: Result) -> Facts:
-        """The pot while a litige waits, and the counted deals of a partie of fixed length."""
+        """The pot while a litige waits, and the deals counted so far (dead deals do not count, so
+        the page's "deal 3 of 12" is the third counted deal)."""
         lines = []
         if state.pot:
             pot = counted(
@@ -228,16 +229,7 @@ class Belote(Game[BeloteState]):
                 state.pot,
             )
             lines.append(Fact(term("belote", "Litige pot"), pot))
-        if state.rules.deals is not None:
-            lines.append(
-                Fact(
-                    term("belote", "Counted deals"),
-                    said(
-                        "belote", "%(counted)s of %(deals)s", counted=state.counted, deals=state.rules.deals
-                    ),
-                )
-            )
-        return replace(super().facts(table, state, deals, result), lines=tuple(lines))
+        return replace(super().facts(table, state, deals, result), lines=tuple(lines), counted=state.counted)
 
     def deal_notes(self, table: Table, record: DealRecord) -> tuple[str, ...]:
         """The result, who took, and the pot the deal left."""

@@ -419,7 +419,7 @@ def test_the_facts_show_the_pot_while_a_litige_waits():
     facts = GAME.replay(None, SIDES, [ns(81)]).facts()
     assert [(f.label, f.text) for f in facts.lines] == [
         ("Litige pot", "81 points, for the winner of the next deal"),
-        ("Counted deals", "1 of 12"),
     ]
-    facts = GAME.replay(None, SIDES, [ns(81), ns(100)]).facts()
-    assert [f.label for f in facts.lines] == ["Counted deals"]
+    assert (facts.deals, facts.counted) == (12, 1)
+    facts = GAME.replay(None, SIDES, [ns(81), DEAD, ns(100)]).facts()
+    assert (facts.lines, facts.counted) == ((), 2)

@@ -162,6 +162,9 @@ def test_the_belote_scorer_page_fills_in_the_other_sides_points_from_162_and_sho
         game="belote", sides=["NS", "EW"], deals=[litige, {"taker": "EW", "points": {"NS": 62, "EW": 100}}]
     )
     assert "Litige pot" not in client.get(f"/matches/{collected.pk}/").text
+    # a dead deal does not count: after it, the table still plays the second deal of twelve
+    dead = make_match(game="belote", sides=["NS", "EW"], deals=[litige, {"dead": True}])
+    assert "Deal 2 of 12" in client.get(f"/matches/{dead.pk}/").text
 
 
 def test_the_belote_form_asks_for_declarations_and_trump_only_where_they_are_played(client):
