@@ -214,6 +214,10 @@ class Belote(Game[BeloteState]):
             return Result(True, a if totals[a] > totals[b] else b)
         return Result(rules.final_tie is FinalTie.DRAW)
 
+    def counted_deals(self, table: Table, state: BeloteState, deals: int) -> int:
+        """Dead deals do not count (FFB 10.4.1), in a partie or under a tournament's deal count."""
+        return state.counted
+
     def structure(self, table: Table, state: BeloteState) -> dict[str, Any]:
         return {"pot": state.pot, "counted_deals": state.counted}
 

@@ -423,3 +423,13 @@ def test_the_facts_show_the_pot_while_a_litige_waits():
     assert (facts.deals, facts.counted) == (12, 1)
     facts = GAME.replay(None, SIDES, [ns(81), DEAD, ns(100)]).facts()
     assert (facts.lines, facts.counted) == ((), 2)
+
+
+def test_a_tournaments_deal_count_leaves_dead_deals_out_too():
+    state = GAME.replay({"preset": "classique"}, SIDES, [ns(92), DEAD], deal_limit=2)
+    assert not state.finished
+
+    state = state.play(ns(100))
+    assert state.finished
+    assert state.result.winner == "NS"
+    assert state.facts().counted == 2
