@@ -121,6 +121,29 @@ AUCTION_45_THIRTY_FOR_SIXTY_DEALS = (
     {"bidder": "Us", "bid": "30-for-60", "tricks": {"Us": 4, "Them": 1}, "high_trump": "Us"},
 )
 
+#: A concours partie's kinds of deal: made with belote, a litige, a dead deal, a dedans that
+#: collects the pot, a capot.
+BELOTE_DEALS: tuple[dict[str, Any], ...] = (
+    {"taker": "NS", "points": {"NS": 92, "EW": 70}, "belote": "NS"},
+    {"taker": "EW", "points": {"NS": 81, "EW": 81}},
+    {"dead": True},
+    {"taker": "NS", "points": {"NS": 60, "EW": 102}, "belote": "NS"},
+    {"taker": "EW", "points": {"NS": 0, "EW": 162}, "capot": "EW"},
+)
+#: ... and with declarations (preset classique), compared in trumps.
+BELOTE_MELD_DEALS: tuple[dict[str, Any], ...] = (
+    *BELOTE_DEALS,
+    {
+        "taker": "NS",
+        "points": {"NS": 100, "EW": 62},
+        "trump": "hearts",
+        "melds": {
+            "NS": [{"meld": "tierce", "top": "K", "suit": "diamonds"}],
+            "EW": [{"meld": "quarte", "top": "Q", "suit": "spades"}],
+        },
+    },
+)
+
 #: One valid set-up per game key (``docs/games/README.md``). A key that is not registered yet is
 #: skipped. (Proposal: a ``Game.sample_entry(table, state, index)`` classmethod would let each game
 #: keep its own sample next to its rules.)
@@ -146,6 +169,7 @@ SAMPLES: dict[str, Sample] = {
         note="open-ended",
     ),
     "coinche": Sample(("NS", "EW"), {"target": HUGE}, COINCHE_DEALS, note="to a huge target"),
+    "belote": Sample(("NS", "EW"), {"deals": HUGE}, BELOTE_DEALS, note="a huge number of deals"),
     "klaverjas": Sample(
         ("Wij", "Zij"),
         {"deals": HUGE},
@@ -283,6 +307,16 @@ VARIANTS: dict[str, tuple[tuple[str, Sample], ...]] = {
         (
             "deal_sequence=down-up-20",
             Sample(("Us", "Them"), {"deal_sequence": "down-up-20"}, make=_back_alley),
+        ),
+    ),
+    "belote": (
+        (
+            "preset=classique,rounding=complement",
+            Sample(
+                ("NS", "EW"),
+                {"preset": "classique", "target": HUGE, "rounding": "complement"},
+                BELOTE_MELD_DEALS,
+            ),
         ),
     ),
     "coinche": (

@@ -156,6 +156,8 @@ def _progress(facts: Facts, deal_count: int) -> str:
         parts.append(_("Playing to %(target)s") % {"target": facts.target})
     if facts.deals is not None:
         deals = facts.deals
+        # a game whose dead deals do not count says how many do (Belote's partie of 12 counted deals)
+        deal_count = deal_count if facts.counted is None else facts.counted
         parts.append(
             _("Deal %(number)s of %(deals)s") % {"number": deal_count + 1, "deals": deals}
             if deal_count < deals

@@ -53,6 +53,13 @@ NATIVE = frozenset(
         "quinte",
         "chute",
         "dedans",
+        # classic Belote's words (the French keep them; the Dutch say them beside their own)
+        "preneur",
+        "rebelote",
+        "et",
+        "partie",
+        "donne",
+        "concours",
         "Jo",
         "Jotte",
         "nullo",
