@@ -15,7 +15,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from django.test import override_settings
 
 from scoring.links import table_token
 from tests.browser.support import ARGS, CHROMIUM, PHONE, screen, snap
@@ -94,7 +93,7 @@ def test_on_plain_http_the_outbox_keeps_and_sends_three_deals_without_a_service_
         page.wait_for_selector(f"#kept:has-text('Deal {number} is saved on this phone')")
         assert "keep this page open, don't reload it" in page.inner_text("#kept")
     page.wait_for_selector(
-        "#outbox-status:has-text(\"Offline — keep this page open; don't reload it — 3 deals saved on this phone\")"
+        '#outbox-status:has-text("Offline — keep this page open; don\'t reload it — 3 deals saved on this phone")'
     )
     snap(page, SHOTS, "plain-http-offline-360", full_page=False)
 
