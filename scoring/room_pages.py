@@ -33,7 +33,6 @@ def room(request: HttpRequest, slug: str) -> HttpResponse:
     if club.wifi_name:
         wifi_qr = qr_svg(
             wifi_text(club.wifi_name, club.wifi_password),
-            scale=8,
             css_class="qr wifi-qr",
             label=_("QR code that joins the Wi-Fi"),
         )
@@ -43,9 +42,7 @@ def room(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "club": club,
             "address": address,
-            "site_qr": qr_svg(
-                address, scale=8, css_class="qr site-qr", label=_("QR code of Tablescore's address")
-            ),
+            "site_qr": qr_svg(address, css_class="qr site-qr", label=_("QR code of Tablescore's address")),
             "wifi_qr": wifi_qr,
         },
     )
