@@ -12,7 +12,10 @@ from scoring.links import links_are_loopback, links_host
 
 register = template.Library()
 
+#: What starts Tablescore for the room's phones (never translated, never broken across lines).
+ROOM_COMMAND = "bin/run --room"
+
 
 @register.inclusion_tag("scoring/_loopback_warning.html")
 def loopback_warning() -> dict[str, Any]:
-    return {"host": links_host()} if links_are_loopback() else {}
+    return {"host": links_host(), "command": ROOM_COMMAND} if links_are_loopback() else {}

@@ -5,10 +5,11 @@
    service worker's `sync` (Chromium). A service worker runs only in a secure context (HTTPS, or
    this computer): on a room's plain http://192.168.x.y there is none, so the page cannot load
    again without a network; it says so (keep this page open) and adds no web manifest there (no
-   home-screen install where it cannot work). The outbox is the same either way. Its words go through Django's JavaScript catalog (English
-   when it did not load). The deals kept can leave the phone another way: a JSON file, or QR codes
-   the director scans at the desk (scoring/outbox_import.py reads both). Without this
-   file (or without IndexedDB) the form posts through htmx or as a plain form, as before. */
+   home-screen install where it cannot work). The outbox is the same either way. Its words go
+   through Django's JavaScript catalog (English when it did not load). The deals kept can leave
+   the phone another way: a JSON file, or QR codes the director scans at the desk
+   (scoring/outbox_import.py reads both). Without this file (or without IndexedDB) the form posts
+   through htmx or as a plain form, as before. */
 (function () {
   "use strict";
 

@@ -13,6 +13,7 @@ from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in, sna
 from tests.browser.test_offline_outbox import scanned
 from tests.factories import ClubFactory, organizer
 from tests.scoring.test_room import wifi_fields
+from tests.tournaments.factories import make_tournament, start_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -64,3 +65,30 @@ def test_while_the_links_point_at_this_computer_it_says_so_first(browser, live_s
     assert warning.is_visible()
     assert looked_at(page, SHOTS, "room-loopback-360") == []
     page.context.close()
+
+
+def test_the_console_and_the_slips_warn_first_at_both_sizes(browser, live_server, settings):
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    tournament = make_tournament(name="Tuesday pairs", entrants=4)
+    start_round(tournament)
+    user = organizer(tournament.club)
+    problems: list[str] = []
+    for size, name in ((PHONE, "360"), (LAPTOP, "1280")):
+        page = screen(browser, size)
+        sign_in(page, live_server.url, user.username, "a-good-password")
+        for what, path in (
+            ("console", f"/tournaments/{tournament.pk}/console/"),
+            ("slips", f"/tournaments/{tournament.pk}/rounds/1/slips/"),
+            ("table-slips", f"/tournaments/{tournament.pk}/tables/slips/"),
+        ):
+            page.goto(live_server.url + path)
+            warning = page.locator("#loopback-warning")
+            assert warning.is_visible(), what
+            assert "(127.0.0.1)" in warning.inner_text(), what
+            first = page.locator("main > *:visible").first
+            assert first.get_attribute("id") == "loopback-warning", what
+            problems += looked_at(page, SHOTS, f"{what}-loopback-{name}")
+        page.goto(f"{live_server.url}/clubs/{tournament.club.slug}/settings/")  # where the Wi-Fi is given
+        problems += looked_at(page, SHOTS, f"settings-{name}")
+        page.context.close()
+    assert problems == []
