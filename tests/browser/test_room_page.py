@@ -47,7 +47,7 @@ def test_its_codes_join_the_wifi_and_open_the_clubs_page_and_it_prints_on_one_pa
     page.goto(f"{live_server.url}/clubs/namur/room/")
     page.emulate_media(media="print")
     snap(page, SHOTS, "room-print")
-    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    pdf = page.pdf(path=str(SHOTS / "room-print.pdf"), format="A4", prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
     page.context.close()
 
