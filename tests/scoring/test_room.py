@@ -16,6 +16,7 @@ from scoring.links import links_are_loopback
 from scoring.qr import wifi_escaped, wifi_text
 from tablescore.origins import is_loopback
 from tests.factories import ClubFactory, UserFactory, make_match, organizer
+from tests.i18n.pages import assert_page_speaks
 from tests.tournaments.factories import make_tournament, start_round
 
 WARNING = "These links point at this computer"
@@ -265,3 +266,18 @@ def test_a_wifi_that_cannot_work_is_refused_naming_the_field(client: Client, nam
     assert said in blocks[0]
     club.refresh_from_db()
     assert (club.wifi_name, club.wifi_password) == ("Before", "before-pass")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_room_page_and_the_warning_speak_the_language(client: Client, language):
+    club = ClubFactory(name="Le Cercle", wifi_name="Cercle", wifi_password=PASSWORD)
+    client.force_login(organizer(club))
+    assert_page_speaks(client.get(room(club), HTTP_ACCEPT_LANGUAGE=language).content.decode(), language)
+    club.wifi_name = club.wifi_password = ""
+    club.save()
+    page = client.get(room(club), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert_page_speaks(page, language)
+    assert "loopback-warning" in page  # the tests' SITE_URL is 127.0.0.1
+    settings_page = client.get(f"/clubs/{club.slug}/settings/", HTTP_ACCEPT_LANGUAGE=language)
+    assert_page_speaks(settings_page.content.decode(), language)
