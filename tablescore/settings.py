@@ -112,9 +112,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # the built-in widgets' templates, for forms rendered with TemplatesSetting
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     # Our apps, bottom first: each one uses only the apps listed before it (docs/architecture.md).
     "clubs",
@@ -295,10 +297,18 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tablescore API",
-    "DESCRIPTION": "Score card games at the table and run club tournaments.",
+    "DESCRIPTION": (
+        "Score card games at the table and run club tournaments. Organizers' scripts send "
+        "`Authorization: Token <key>`, the token each organizer makes at /accounts/api-token/; "
+        "a table sends `Authorization: Table <token>` from its scorer link."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the project's own static files: /api/docs/ works in a club room with no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tablescore.openapi.document_authentication_errors",

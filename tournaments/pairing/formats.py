@@ -221,7 +221,8 @@ def check_settings(
 def draws_at_random(format: Format, settings: Mapping[str, Any]) -> bool:
     """Whether the draws need a recorded random seed that the organizer did not give."""
     random_first = settings.get("first_round") == FirstRound.RANDOM
-    return (random_first or format == Format.INDIVIDUAL) and "seed" not in settings
+    drawn = random_first or format == Format.INDIVIDUAL or format in BRACKETS  # brackets: by lot
+    return drawn and "seed" not in settings
 
 
 def field_minimum(format: Format, shape: TableShape) -> int:
