@@ -1,5 +1,5 @@
 """The club's settings form: the language and the time zone of the club's own pages, and the room's
-Wi-Fi (its name and password, shown on the organizer's "connect the room" page only)."""
+Wi-Fi (its name and password, which only organizers see: here and on the room page)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,10 @@ class ClubSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         strip=False,  # a space is a character of a passphrase like any other
         # Not an account's password: the organizer reads it back, and no browser offers to keep it.
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-        help_text=_("Leave it empty for an open network. Shown on the room page only, never to visitors."),
+        help_text=_(
+            "Leave it empty for an open network. Organizers see it here and on the room page;"
+            " visitors never do."
+        ),
     )
 
     class Meta:

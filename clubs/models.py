@@ -33,6 +33,7 @@ WIFI_PASSWORD_LENGTH = (8, 63)
 
 
 def validate_wifi_password(value: str) -> None:
+    """Blank (an open network) or a WPA passphrase's length."""
     shortest, longest = WIFI_PASSWORD_LENGTH
     if value and not shortest <= len(value) <= longest:
         raise ValidationError(
@@ -58,7 +59,8 @@ class Club(models.Model):
     )
 
     #: The room's Wi-Fi, for the organizer's "connect the room" page (its QR code joins a phone to
-    #: it); blank when the club has not said. The password is shown on that page only.
+    #: it); blank when the club has not said. Only organizers see the password (there and on the
+    #: settings page).
     wifi_name = models.CharField(_("Wi-Fi name"), max_length=32, blank=True, default="")
     wifi_password = models.CharField(
         _("Wi-Fi password"), max_length=63, blank=True, default="", validators=[validate_wifi_password]

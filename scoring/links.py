@@ -147,7 +147,7 @@ def organizer_links(match: Match) -> dict[str, Any]:
 
 
 def links_host() -> str:
-    """The host every printed link names (``SITE_URL``'s), as written there."""
+    """The host every printed link names: ``SITE_URL``'s (lower case, an IPv6 address unbracketed)."""
     return urlsplit(settings.SITE_URL).hostname or ""
 
 
