@@ -1,4 +1,5 @@
-"""The club's settings form: the language and the time zone of the club's own pages."""
+"""The club's settings form: the language and the time zone of the club's own pages, and the room's
+Wi-Fi (its name and password, which only organizers see: here and on the room page)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+
+#: A Wi-Fi name (SSID) is at most 32 bytes.
+WIFI_NAME_BYTES = 32
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -34,6 +38,43 @@ class ClubSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         help_text=_("The times the club's pages show are in this zone."),
     )
 
+    wifi_name = forms.CharField(
+        label=_("Wi-Fi name"),
+        required=False,
+        max_length=32,
+        help_text=_(
+            "The network the phones join in the room. With it, the room page (for the projector and"
+            " the printer) shows a QR code that joins a phone to it."
+        ),
+    )
+    wifi_password = forms.CharField(
+        label=_("Wi-Fi password"),
+        required=False,
+        max_length=63,
+        strip=False,  # a space is a character of a passphrase like any other
+        # Not an account's password: the organizer reads it back, and no browser offers to keep it.
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "Leave it empty for an open network. Organizers see it here and on the room page;"
+            " visitors never do."
+        ),
+    )
+
     class Meta:
         model = Club
-        fields = ("language", "time_zone")
+        fields = ("language", "time_zone", "wifi_name", "wifi_password")
+
+    def clean_wifi_name(self) -> str:
+        name = str(self.cleaned_data["wifi_name"])
+        if len(name.encode()) > WIFI_NAME_BYTES:
+            raise forms.ValidationError(
+                _("a Wi-Fi name has at most %(bytes)s bytes (fewer characters with accents)"),
+                params={"bytes": WIFI_NAME_BYTES},
+            )
+        return name
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        if cleaned.get("wifi_password") and not cleaned.get("wifi_name"):
+            self.add_error("wifi_name", _("give the Wi-Fi's name with its password"))
+        return cleaned

@@ -14,6 +14,7 @@ from scoring import (
     place_pages,
     removal_pages,
     result_pages,
+    room_pages,
     undo,
     views,
 )
@@ -27,6 +28,7 @@ urlpatterns = [
     path("outbox/import/", outbox_import.outbox_import, name="outbox_import"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/matches/new/", views.match_new, name="match_new"),
+    path("clubs/<slug:slug>/room/", room_pages.room, name="room"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/board/", views.match_board, name="match_board"),
     path("matches/<int:pk>/manage/", views.match_manage, name="match_manage"),

@@ -126,6 +126,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # No Cross-Origin-Opener-Policy on a room's plain HTTP, where browsers ignore it (origins.py).
+    "tablescore.origins.OpenerPolicyWhereHonoured",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
