@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 from tests.browser.support import ARGS, CHROMIUM, PHONE
+from tests.browser.test_offline_outbox import scanned
 from tests.conftest import missing
 from tests.paths import ROOT
 
@@ -216,20 +217,6 @@ def on_its_own_thread(work: Callable[[], None]) -> None:
         pool.submit(work).result()
 
 
-def scanned(page: Any, selector: str) -> str:
-    """What a camera reads off the QR code drawn at ``selector`` (an SVG), decoded by zxing-cpp."""
-    import numpy
-    import zxingcpp
-
-    from tests.browser.test_offline_outbox import PIXELS
-
-    drawn = page.locator(selector).first.evaluate(PIXELS)
-    pixels = numpy.array(drawn["grey"], dtype=numpy.uint8).reshape(drawn["size"], drawn["size"])
-    found = zxingcpp.read_barcodes(pixels)
-    assert len(found) == 1, "no QR code read off the slip"
-    return str(found[0].text)
-
-
 def first_page(page: Any, url: str) -> None:
     """Open ``url``, again until the server answers (gunicorn starts after the last line)."""
     deadline = time.monotonic() + PATIENCE
@@ -300,7 +287,7 @@ def the_evening(room: Room, url: str, started: float, phone_browser: Any, databa
     organizer.wait_for_url("**/manage/")
     match = int(organizer.url.rstrip("/").split("/")[-2])
     organizer.goto(f"{url}matches/{match}/print/")
-    scorer = scanned(organizer, ".slip .qr-box svg")
+    scorer = scanned(organizer.locator(".slip .qr-box svg").first)
     assert scorer.startswith(f"{url}t/"), scorer
     assert "127.0.0.1" not in organizer.inner_text(".slip")
     assert f"Open {room.laptop_address}:{PORT}/t/ and type" in organizer.inner_text(".table-code-line")
