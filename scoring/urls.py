@@ -12,6 +12,7 @@ from scoring import (
     offline,
     outbox_import,
     place_pages,
+    removal_pages,
     result_pages,
     undo,
     views,
@@ -33,6 +34,8 @@ urlpatterns = [
     path("matches/<int:pk>/qr.svg", views.match_qr, name="match_qr"),
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
+    path("matches/<int:pk>/delete/", removal_pages.match_delete, name="match_delete"),
+    path("matches/<int:pk>/archive/", removal_pages.match_archive, name="match_archive"),
     path(
         "matches/<int:match_pk>/conflicts/<int:pk>/",
         conflict_pages.organizer_resolve,

@@ -116,6 +116,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     # Failed sign-ins counted per address and per account (below, "Sign-in throttling").
     "axes",
@@ -314,10 +315,18 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tablescore API",
-    "DESCRIPTION": "Score card games at the table and run club tournaments.",
+    "DESCRIPTION": (
+        "Score card games at the table and run club tournaments. Organizers' scripts send "
+        "`Authorization: Token <key>`, the token each organizer makes at /accounts/api-token/; "
+        "a table sends `Authorization: Table <token>` from its scorer link."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the project's own static files: /api/docs/ works in a club room with no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tablescore.openapi.document_authentication_errors",

@@ -26,11 +26,11 @@ SHOWN = 6
 _ORDER = {TournamentStatus.RUNNING: 0, TournamentStatus.REGISTRATION: 1, TournamentStatus.FINISHED: 2}
 
 
-def live_first(club: Club | None = None) -> QuerySet[Tournament]:
+def live_first(club: Club | None = None, *, archived: bool = False) -> QuerySet[Tournament]:
     """The tournaments of ``club`` (of every club: ``None``), being played first, then taking
     entries, then finished, newest first within each; with their entrants still in and their
-    last round."""
-    found = Tournament.objects.select_related("club")
+    last round. Archived ones are left out, or only they with ``archived``."""
+    found = Tournament.objects.select_related("club").filter(archived_at__isnull=not archived)
     if club is not None:
         found = found.filter(club=club)
     return found.annotate(

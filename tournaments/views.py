@@ -100,15 +100,19 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """The tournaments (of one club with ``?club=<slug>``), being played first; organizers also
-    see how to start one."""
+    see how to start one, and their club's archived ones (``&archived=1``)."""
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    keeper = club is not None and can_manage(request.user, club)
+    archived = keeper and request.GET.get("archived") == "1"
     return render(
         request,
         "tournaments/list.html",
         {
-            "tournaments": listing.live_first(club)[:100],
+            "tournaments": listing.live_first(club, archived=archived)[:100],
             "club": club,
             "organizer": bool(managed_clubs(request.user)),
+            "keeper": keeper,
+            "archived": archived,
         },
     )
 
@@ -293,6 +297,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),
+        "deletable": services.tournament_deletable(tournament),
     }
 
 

@@ -89,7 +89,9 @@ SAME = {
     "nl": frozenset({"pot", "contract", "Contract", "best", "of", "three", "Team", "team", "Teams", "Effect"})
     | {"Console", "Buchholz", "Ratings", "pt"}
     # the compass: West is west in Dutch too
-    | {"West"},
+    | {"West"}
+    # an API token is a token in Dutch too
+    | {"Token"},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
