@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_SECRET_KEY = "insecure-development-key-change-me"
@@ -296,6 +297,9 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# Source maps (the vendored API docs' are 2.5 MB) are fetched only by a developer's tools: left
+# uncompressed, they halve the work of `collectstatic`, the slowest step of `bin/run`.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [

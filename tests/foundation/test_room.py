@@ -138,6 +138,8 @@ class Terminal:
 
     def __init__(self, process: subprocess.Popen[str]) -> None:
         self.lines: list[str] = []
+        #: When each step's line came (``time.monotonic()``), to print where the start's time goes.
+        self.steps: list[tuple[float, str]] = []
         self.process = process
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -146,6 +148,8 @@ class Terminal:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.append(line.rstrip("\n"))
+            if line.rstrip().endswith("...") or line.startswith("Phones in the room open"):
+                self.steps.append((time.monotonic(), line.strip()))
 
     def wait_for(self, prefix: str) -> str:
         deadline = time.monotonic() + PATIENCE
@@ -263,6 +267,8 @@ def test_phones_in_the_room_reach_the_laptop_and_lose_no_deal(room, served, tmp_
             the_evening(room, url, started, phone_browser, tmp_path / "club.sqlite3")
 
     on_its_own_thread(at_the_tables)
+    for (begun, step), (ended, _) in zip(terminal.steps, terminal.steps[1:], strict=False):
+        print(f"  {ended - begun:5.1f} s  {step}")
 
 
 def the_evening(room: Room, url: str, started: float, phone_browser: Any, database: Path) -> None:
