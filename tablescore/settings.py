@@ -114,6 +114,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # the built-in widgets' templates, for forms rendered with TemplatesSetting
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",

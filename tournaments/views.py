@@ -154,6 +154,7 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         names = selectors.entrant_names(tournament)
         focused = projector.bracket_focus(bracket) if bracket else {}
         context["panels"] = wording.bracket_panels(focused, names) if focused.get("rounds") else []
+        context["playing"] = projector.playing_now(context["rounds"])
         pages: tuple[int, ...] = ()
     else:
         places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
@@ -298,6 +299,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),
         "deletable": services.tournament_deletable(tournament),
+        "tables_needed": selectors.tables_needed(tournament),
     }
 
 

@@ -28,7 +28,7 @@ from tournaments.pairing.match_format import FormatKind, MatchFormat, MatchForma
 FORMATS: dict[Format, Promise] = {
     # Translators: the Swiss system of pairing (players of equal score meet).
     Format.SWISS: pgettext_lazy("format", "Swiss"),
-    # Translators: everyone meets everyone ("toutes rondes", "hele competitie").
+    # Translators: everyone meets everyone once ("toutes rondes", "halve competitie").
     Format.ROUND_ROBIN: pgettext_lazy("format", "Round robin"),
     Format.SINGLE_ELIMINATION: pgettext_lazy("format", "Single elimination"),
     Format.DOUBLE_ELIMINATION: pgettext_lazy("format", "Double elimination"),
