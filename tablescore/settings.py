@@ -303,6 +303,9 @@ WHITENOISE_USE_FINDERS = DEBUG
 # Source maps (the vendored API docs' are 2.5 MB) are fetched only by a developer's tools: left
 # uncompressed, they halve the work of `collectstatic`, the slowest step of `bin/run`.
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
+# Every page names a static file through `{% static %}` (its hashed name), so the plain copies are
+# never asked for: keeping only the hashed ones halves `collectstatic` again (20 s → 8 s on this machine).
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
