@@ -38,6 +38,7 @@ from tournaments import (
     documents,
     exports,
     forms,
+    history,
     listing,
     notices,
     projector,
@@ -81,11 +82,15 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
     bracket = documents.bracket_document(tournament)
     names = selectors.entrant_names(tournament)
     champion = tournament.bracket.get("champion")
+    standings = selectors.cached_standings(tournament)
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
-        "standings": selectors.cached_standings(tournament),
+        "standings": standings,
         "rounds": selectors.round_views(tournament, rounds, names),
+        "earlier": history.earlier_rounds(tournament, rounds, names),
+        "cross": history.round_robin_cross_table(tournament, standings),
+        "winner": history.winner_line(tournament, standings),
         "panels": wording.bracket_panels(bracket, names) if bracket and bracket["rounds"] else [],
         "champion": names.get(champion) if champion else None,
         "etag": selectors.live_revision(tournament, rounds),
