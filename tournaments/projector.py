@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from tournaments.models import TableStatus
 from tournaments.selectors import RoundView
-from tournaments.wording import seat_names
+from tournaments.wording import find_note, flag_label, seat_names
 
 #: Seconds a page of a long list stays up.
 PAGE_SECONDS = 10
@@ -80,11 +80,14 @@ def find_your_table(rounds: Iterable[RoundView], players: Mapping[int, Sequence[
     for view in rounds:
         for table in view.tables:
             label = f"T{table.number}"
-            for seat in table.seats:
+            names = [seat.name for seat in table.seats]
+            for index, seat in enumerate(table.seats):
+                # An individual evening says where a player sits and with whom ("North, with Cy").
+                entrant = find_note(names, index) if table.individual else seat.name
                 for name in players.get(seat.id) or (seat.name,):
-                    places.append(Place(name, seat.name, label))
+                    places.append(Place(name, entrant, label))
         for name in view.byes:
-            places.append(Place(name, name, "bye"))
+            places.append(Place(name, name, flag_label("bye")))
     return sorted(places, key=lambda place: (place.name.casefold(), place.table))
 
 

@@ -261,6 +261,13 @@ class TableView:
     disputed: bool
     #: What decides the table when a total does not (its counts are the seats' ``tally``).
     tally: Tally | None = None
+    #: Whether its four entrants play as two partnerships re-drawn for the round.
+    individual: bool = False
+
+    @property
+    def partners_line(self) -> str:
+        """Who partners whom, and where, at an individual evening's table ("" at any other)."""
+        return wording.partners_line([seat.name for seat in self.seats]) if self.individual else ""
 
     @property
     def id(self) -> int:
@@ -357,7 +364,8 @@ def _table_view(
                 None if name is None or tally is None else tally.count(name),
             )
         )
-    return TableView(table, games, tuple(seats), any(g.match_id in disputed for g in games), tally)
+    disputed_here = any(g.match_id in disputed for g in games)
+    return TableView(table, games, tuple(seats), disputed_here, tally, individual=format == Format.INDIVIDUAL)
 
 
 def disputed_matches(match_ids: Sequence[int]) -> set[int]:

@@ -20,6 +20,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.seats import PARTNERSHIP_SIDES, Party, Place, compass, side_of_seat
+from scoring.game_texts import game_text
 from tournaments.pairing import bracket_layout
 from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import EntrantKind, Format
@@ -191,6 +193,29 @@ def _bye_said(box: bracket_layout.Box) -> bracket_layout.Box:
         top=bye if box.top == "bye" else box.top,
         bottom=bye if box.bottom == "bye" else box.bottom,
     )
+
+
+def partners_line(names: Sequence[str]) -> str:
+    """An individual evening's table of four as its two partnerships, who sits where:
+    "Ann (North) & Cy (South) v Bob (East) & Dee (West)" (the seats in order of play)."""
+    seats = compass(len(names))
+    parties = [
+        Party(
+            "", tuple(Place(i, seats[i], name, "") for i, name in enumerate(names) if side_of_seat(i) == side)
+        )
+        for side in range(PARTNERSHIP_SIDES)
+    ]
+    return seat_names([str(game_text(party.seated)) for party in parties])
+
+
+def find_note(names: Sequence[str], seat: int) -> str:
+    """Where a player of an individual evening sits and with whom: "North, with Cy"."""
+    partner = next(i for i in range(len(names)) if i != seat and side_of_seat(i) == side_of_seat(seat))
+    # Translators: a player's seat at the table and partner this round ("Nord, avec Cy").
+    return gettext("%(seat)s, with %(partner)s") % {
+        "seat": game_text(compass(len(names))[seat]),
+        "partner": names[partner],
+    }
 
 
 def seat_names(sequence: Sequence[str]) -> str:
