@@ -22,6 +22,7 @@ from typing import Any
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.travel.envelope import EveningFileError, section
 from clubs.travel.lineage import part_hash
@@ -81,16 +82,14 @@ def copied(obj: Any, names: Sequence[str], times: Sequence[str] = ()) -> dict[st
 class Ids:
     """The file's ids of one kind of row, mapped to this database's rows as they are created."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: Any) -> None:
         self.kind = kind
         self.rows: dict[int, Any] = {}
 
     def add(self, local: Any, row: Any) -> None:
         if type(local) is not int or local in self.rows:
             raise EveningFileError(
-                gettext(
-                    "The evening file gives two rows (or a row without a number) the id %(id)r of its %(kind)s."
-                )
+                gettext("The evening file gives two rows the same id, or a row no id (%(kind)s: %(id)s).")
                 % {"id": local, "kind": self.kind}
             )
         self.rows[local] = row
@@ -98,7 +97,7 @@ class Ids:
     def __getitem__(self, local: Any) -> Any:
         if type(local) is not int or local not in self.rows:
             raise EveningFileError(
-                gettext("The evening file names %(kind)s %(id)r, which it does not hold.")
+                gettext("The evening file refers to a row it does not hold (%(kind)s: %(id)s).")
                 % {"kind": self.kind, "id": local}
             )
         return self.rows[local]
@@ -229,7 +228,7 @@ def load_matches(
 ) -> Ids:
     """Create the file's matches and their rows in club ``club_id`` (or, with ``into``, write the
     file's only match over that one, keeping its id and link); the file's match ids → matches."""
-    matches, deals, conflicts = Ids("matches"), Ids("deals"), Ids("conflicts")
+    matches, deals, conflicts = Ids(_("matches")), Ids(_("deals")), Ids(_("conflicts"))
     now = timezone.now()
     for row in section(rows, "matches"):
         values = {name: row[name] for name in MATCH_FIELDS}
@@ -299,7 +298,7 @@ def load_audit(
         if not isinstance(detail, dict):
             raise EveningFileError(gettext("An audit event of the evening file has no detail."))
         if detail.get(CONFLICT_KEY) is not None:
-            detail = {**detail, CONFLICT_KEY: (conflicts or Ids("conflicts")).pk(detail[CONFLICT_KEY])}
+            detail = {**detail, CONFLICT_KEY: (conflicts or Ids(_("conflicts"))).pk(detail[CONFLICT_KEY])}
         where = row.get("place") or ""
         insert(
             AuditEvent(

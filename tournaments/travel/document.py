@@ -36,14 +36,16 @@ TABLE_FIELDS = ("number", "bracket_slot", "status", "reason", "adjusted_by")
 PHYSICAL_FIELDS = ("number", "revoked")
 
 
-def lookup(ids: dict[int, int], what: str) -> remap.Translate:
+def lookup(ids: dict[int, int]) -> remap.Translate:
     """Translate this database's ids into the file's; refuse one that is not the tournament's."""
 
     def to(pk: Any) -> int:
         if pk not in ids:
             raise EveningFileError(
-                gettext("The tournament's stored data names %(what)s %(id)s, which is not one of its own.")
-                % {"what": what, "id": pk}
+                gettext(
+                    "The tournament's stored data refers to an entrant that is not one of its own (%(id)s)."
+                )
+                % {"id": pk}
             )
         return ids[pk]
 
@@ -56,7 +58,7 @@ def evening_body(tournament: Tournament) -> dict[str, Any]:
     entrant_ids = {entrant.pk: index for index, entrant in enumerate(entrants, 1)}
     names = sorted({(p.name, p.pk) for e in entrants for p in e.players.all()})
     player_ids = {pk: index for index, (_, pk) in enumerate(names, 1)}
-    to = lookup(entrant_ids, gettext("entrant"))
+    to = lookup(entrant_ids)
     rounds = list(tournament.rounds.order_by("number"))
     round_ids = {r.pk: index for index, r in enumerate(rounds, 1)}
     tables = sorted(

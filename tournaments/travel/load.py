@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from clubs.models import Club
 from clubs.travel.envelope import section
 from clubs.travel.people import ClubPlayers
@@ -54,10 +56,10 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
         tournament.created_at = moment(row["created_at"])
         tournament.revision += 1
     people = ClubPlayers(club.pk)
-    players = Ids("players")
+    players = Ids(_("players"))
     for player in section(document, "players"):
         players.add(player.get("id"), people.get(str(player["name"])))
-    entrants = Ids("entrants")
+    entrants = Ids(_("entrants"))
     for entrant in section(document, "entrants"):
         made = insert(
             Entrant(club=club, tournament=tournament, **{name: entrant[name] for name in ENTRANT_FIELDS})
@@ -68,7 +70,7 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
     tournament.settings = remap.settings(row["settings"], to)
     tournament.bracket = remap.bracket(row["bracket"], to)
     tournament.save()
-    rounds = Ids("rounds")
+    rounds = Ids(_("rounds"))
     for the_round in section(document, "rounds"):
         made = Round(
             club=club,
@@ -79,7 +81,7 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
             created_at=moment(the_round["created_at"]),
         )
         rounds.add(the_round.get("id"), insert(made))
-    tables = Ids("tables")
+    tables = Ids(_("tables of the rounds"))
     for table in section(document, "tables"):
         made = TableAssignment(
             club=club,
@@ -100,7 +102,7 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
             sequence=match["sequence"],
             synced_revision=played.revision,
         )
-    rooms = Ids("room tables")
+    rooms = Ids(_("numbered tables of the room"))
     for room in section(document, "room_tables"):
         made = PhysicalTable(
             club=club,
