@@ -68,7 +68,7 @@ def evening_upload(request: HttpRequest) -> HttpResponse:
                 form.add_error("file", str(error))
             else:
                 messages.success(request, outcome.message)
-                return redirect(outcome.url)
+                return redirect(outcome.manage_url or outcome.url)
     club_name = dict(choices).get(form["club"].value() or initial["club"], "")
     return render(
         request,

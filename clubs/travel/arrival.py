@@ -39,6 +39,8 @@ class Imported:
     arrival: Arrival
     title: str
     url: str
+    #: Where its organizer goes next (the tournament's console, the match's page).
+    manage_url: str = ""
     players_created: int = 0
 
     @property

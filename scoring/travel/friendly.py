@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -46,6 +47,10 @@ def said_part(key: str) -> str:
     if key.startswith("deal:"):
         return gettext("deal %(number)s") % {"number": key.split(":", 1)[1]}
     return gettext("the match's result and trail")
+
+
+def manage(match: Match) -> str:
+    return reverse("scoring:match_manage", args=[match.pk])
 
 
 def export_match(*, match_id: int) -> dict[str, Any]:
@@ -97,7 +102,7 @@ def import_match(*, data: bytes | str, club: Club, other_club: bool = False) -> 
                     raise refusal(judgement, said_part)
                 if judgement.verdict in (Verdict.SAME, Verdict.OLDER):
                     arrival = Arrival.SAME if judgement.verdict is Verdict.SAME else Arrival.OLDER
-                    return Imported(arrival, str(match), match.get_absolute_url())
+                    return Imported(arrival, str(match), match.get_absolute_url(), manage(match))
                 clear_matches([match.pk])
                 load_matches(document, club_id=club.pk, announce=False, into=match)
                 arrival = Arrival.UPDATED
@@ -111,4 +116,4 @@ def import_match(*, data: bytes | str, club: Club, other_club: bool = False) -> 
                 raise EveningFileError(gettext("The evening file could not be imported as it was written."))
     except (KeyError, TypeError, ValueError, AttributeError, ValidationError, DatabaseError) as error:
         raise unreadable(error) from error
-    return Imported(arrival, str(match), match.get_absolute_url())
+    return Imported(arrival, str(match), match.get_absolute_url(), manage(match))

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -27,6 +28,10 @@ from tournaments.models import Tournament
 from tournaments.services.standings import standings_recompute
 from tournaments.travel.document import evening_body, parts_of, said_part
 from tournaments.travel.load import load_evening
+
+
+def console(tournament: Tournament) -> str:
+    return reverse("tournaments:console", args=[tournament.pk])
 
 
 def export_evening(*, tournament_id: int) -> dict[str, Any]:
@@ -79,7 +84,7 @@ def import_evening(*, data: bytes | str, club: Club, other_club: bool = False) -
                     raise refusal(judgement, said_part)
                 if judgement.verdict is not Verdict.FORWARD:
                     arrival = Arrival.SAME if judgement.verdict is Verdict.SAME else Arrival.OLDER
-                    return Imported(arrival, here.name, here.get_absolute_url())
+                    return Imported(arrival, here.name, here.get_absolute_url(), console(here))
                 arrival = Arrival.UPDATED
             tournament, created = load_evening(document, club=club, into=here)
             tournament.evening = evening
@@ -90,4 +95,4 @@ def import_evening(*, data: bytes | str, club: Club, other_club: bool = False) -
             standings_recompute(tournament_id=tournament.pk)
     except (KeyError, TypeError, ValueError, AttributeError, ValidationError, DatabaseError) as error:
         raise unreadable(error) from error
-    return Imported(arrival, tournament.name, tournament.get_absolute_url(), created)
+    return Imported(arrival, tournament.name, tournament.get_absolute_url(), console(tournament), created)

@@ -17,7 +17,7 @@ from scoring.models import AuditEvent, DealConflict, DealVersion, Match
 from scoring.services.deals import deal_correct, deal_record, deal_void
 from scoring.travel.friendly import export_match, import_match, match_body
 from tests.factories import ClubFactory, make_match
-from tests.tournaments.travel.conftest import table_rows
+from tests.rows import table_rows
 from tournaments.travel.service import import_evening
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from clubs.access import Actor
 from clubs.models import Club
@@ -52,15 +51,3 @@ def gone(tournament: Tournament) -> dict[str, Any]:
     Match.objects.filter(tournament_game__table__round__tournament=tournament).delete()
     tournament.delete()
     return body
-
-
-def table_rows() -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table of the database (to prove that nothing changed)."""
-    out = {}
-    with connection.cursor() as cursor:
-        for table in sorted(connection.introspection.table_names()):
-            if table.startswith(("django_session", "django_migrations")):
-                continue
-            cursor.execute(f'SELECT * FROM "{table}"')  # the names come from the database itself
-            out[table] = sorted(map(repr, cursor.fetchall()))
-    return out

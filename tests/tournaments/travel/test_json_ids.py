@@ -13,8 +13,9 @@ from clubs.models import Club
 from clubs.travel.envelope import EveningFileError, dumps, sealed
 from clubs.travel.lineage import fingerprint
 from tests.factories import ClubFactory
+from tests.rows import table_rows
 from tests.tournaments.factories import make_tournament, play_round, play_table, start_round
-from tests.tournaments.travel.conftest import exported, gone, table_rows
+from tests.tournaments.travel.conftest import exported, gone
 from tournaments import services
 from tournaments.models import Round, TableAssignment, Tournament
 from tournaments.travel.document import parts_of

@@ -17,8 +17,9 @@ from clubs.travel.arrival import Arrival
 from clubs.travel.envelope import EveningFileError, dumps
 from scoring.services.deals import deal_correct, deal_record
 from tests.factories import organizer
+from tests.rows import table_rows
 from tests.tournaments.factories import current_match, winning_entry
-from tests.tournaments.travel.conftest import exported, gone, table_rows
+from tests.tournaments.travel.conftest import exported, gone
 from tournaments.models import TableAssignment, Tournament
 from tournaments.services import standings_recompute
 from tournaments.travel.document import evening_body, parts_of

@@ -15,7 +15,7 @@ import pytest
 from clubs.travel.arrival import Arrival
 from tests.factories import ClubFactory
 from tests.paths import ROOT
-from tests.tournaments.travel.conftest import table_rows
+from tests.rows import table_rows
 from tournaments.models import Tournament
 from tournaments.services import standings_recompute
 from tournaments.travel.service import import_evening

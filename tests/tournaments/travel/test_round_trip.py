@@ -13,7 +13,8 @@ from clubs.travel.arrival import Arrival
 from clubs.travel.envelope import dumps
 from scoring.models import AuditEvent, DealVersion, Match
 from tests.factories import ClubFactory, PlayerFactory
-from tests.tournaments.travel.conftest import exported, gone, table_rows
+from tests.rows import table_rows
+from tests.tournaments.travel.conftest import exported, gone
 from tournaments.models import Tournament
 from tournaments.services import standings_recompute
 from tournaments.travel.document import evening_body
