@@ -10,14 +10,13 @@ which is what lets a later file of the same evening be told apart from one chang
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.access import SignInRequired, is_signed_in, managed_clubs
+from clubs.access import organized_clubs
 from clubs.travel.envelope import EveningFileError, dumps
 from tournaments import forms
 from tournaments.access import tournament_for_organizer
@@ -41,11 +40,7 @@ def evening_download(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def evening_upload(request: HttpRequest) -> HttpResponse:
     """Bring an evening file into one of the clubs the organizer runs."""
-    if not is_signed_in(request.user):
-        raise SignInRequired(gettext("sign in as an organizer of a club"))
-    clubs = managed_clubs(request.user)
-    if not clubs:
-        raise PermissionDenied(gettext("you do not organize any club"))
+    clubs = organized_clubs(request.user)
     choices = [(c.slug, c.name) for c in clubs]
     chosen = request.GET.get("club")
     initial = {"club": chosen if chosen in dict(choices) else choices[0][0]}

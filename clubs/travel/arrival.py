@@ -11,6 +11,7 @@ it is the same club: the command line says so by naming ``--club``, the page by 
 from __future__ import annotations
 
 import enum
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -95,6 +96,14 @@ def refusal(judgement: Judgement, name: Callable[[str], str]) -> EveningFileErro
         )
         % {"what": "; ".join(lines)}
     )
+
+
+def evening_id(document: dict[str, Any]) -> uuid.UUID:
+    """The evening's identity the file carries."""
+    try:
+        return uuid.UUID(str(document.get("evening")))
+    except ValueError:
+        raise EveningFileError(gettext("The evening file has no evening id.")) from None
 
 
 def arriving_parts(

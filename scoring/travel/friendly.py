@@ -8,7 +8,6 @@ An updated match keeps its id here, so its scorer link and scoreboard stay where
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -18,7 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club
-from clubs.travel.arrival import Arrival, Imported, arriving_parts, club_checked, refusal, unreadable
+from clubs.travel.arrival import (
+    Arrival,
+    Imported,
+    arriving_parts,
+    club_checked,
+    evening_id,
+    refusal,
+    unreadable,
+)
 from clubs.travel.envelope import EveningFileError, opened, sealed
 from clubs.travel.lineage import Verdict, fingerprint, judge, recorded
 from scoring.belonging import part_of
@@ -80,10 +87,7 @@ def import_match(*, data: bytes | str, club: Club, other_club: bool = False) -> 
     document = opened(data, kind="match")
     club_checked(document, club, other_club=other_club)
     arriving, history = arriving_parts(document, parts_of)
-    try:
-        evening = uuid.UUID(str(document.get("evening")))
-    except ValueError:
-        raise EveningFileError(gettext("The evening file has no evening id.")) from None
+    evening = evening_id(document)
     if len(document.get("matches") or []) != 1:
         raise EveningFileError(gettext("A friendly match's file holds one match."))
     try:

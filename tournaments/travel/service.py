@@ -10,7 +10,6 @@ committed, so the season tables and ratings follow.
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -20,7 +19,15 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club
-from clubs.travel.arrival import Arrival, Imported, arriving_parts, club_checked, refusal, unreadable
+from clubs.travel.arrival import (
+    Arrival,
+    Imported,
+    arriving_parts,
+    club_checked,
+    evening_id,
+    refusal,
+    unreadable,
+)
 from clubs.travel.envelope import EveningFileError, opened, sealed
 from clubs.travel.lineage import Verdict, fingerprint, judge, recorded
 from scoring.travel.friendly import import_match
@@ -66,10 +73,7 @@ def import_evening(*, data: bytes | str, club: Club, other_club: bool = False) -
         raise EveningFileError(gettext("This is not a Tablescore evening file."))
     club_checked(document, club, other_club=other_club)
     arriving, history = arriving_parts(document, parts_of)
-    try:
-        evening = uuid.UUID(str(document.get("evening")))
-    except ValueError:
-        raise EveningFileError(gettext("The evening file has no evening id.")) from None
+    evening = evening_id(document)
     try:
         with transaction.atomic():
             here = Tournament.objects.select_for_update().filter(evening=evening).first()

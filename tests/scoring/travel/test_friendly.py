@@ -62,13 +62,19 @@ def test_a_friendly_match_arrives_whole(friendly: Match) -> None:
     assert AuditEvent.objects.filter(match=copy).count() == events
 
 
-def test_the_same_match_twice_changes_nothing_and_a_later_file_updates_it(friendly: Match) -> None:
+def two_files_and_a_copy_of_the_first(friendly: Match) -> tuple[dict[str, Any], dict[str, Any], Match]:
+    """The match exported, played on and exported again; then deleted, and the first file
+    imported (the other Tablescore's copy)."""
     first = export_match(match_id=friendly.pk)
     deal_record(match_id=friendly.pk, entry=points(9, 2), actor=OLGA)
     second = export_match(match_id=friendly.pk)
     gone(friendly)
     import_match(data=dumps(first), club=friendly.club)
-    copy = Match.objects.get(public_id=friendly.public_id)
+    return first, second, Match.objects.get(public_id=friendly.public_id)
+
+
+def test_the_same_match_twice_changes_nothing_and_a_later_file_updates_it(friendly: Match) -> None:
+    first, second, copy = two_files_and_a_copy_of_the_first(friendly)
     before = table_rows()
     assert import_match(data=dumps(first), club=friendly.club).arrival is Arrival.SAME
     assert table_rows() == before
@@ -79,12 +85,7 @@ def test_the_same_match_twice_changes_nothing_and_a_later_file_updates_it(friend
 
 
 def test_a_match_changed_on_both_sides_is_refused(friendly: Match) -> None:
-    first = export_match(match_id=friendly.pk)
-    deal_record(match_id=friendly.pk, entry=points(9, 2), actor=OLGA)
-    second = export_match(match_id=friendly.pk)
-    gone(friendly)
-    import_match(data=dumps(first), club=friendly.club)
-    copy = Match.objects.get(public_id=friendly.public_id)
+    _, second, copy = two_files_and_a_copy_of_the_first(friendly)
     deal_correct(match_id=copy.pk, number=3, entry=points(0, 9), expected_version=1, actor=OLGA)
     before = table_rows()
     with pytest.raises(EveningFileError) as refused:
