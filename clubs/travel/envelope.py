@@ -80,6 +80,8 @@ def opened(data: bytes | str, *, kind: str | None = None) -> dict[str, Any]:
                 "digest does not match. Export the evening again."
             )
         )
+    if document.get("kind") not in KINDS:
+        raise EveningFileError(gettext("This is not a Tablescore evening file."))
     if kind is not None and document.get("kind") != kind:
         raise EveningFileError(
             gettext("This evening file holds a friendly match, not a tournament.")
