@@ -84,11 +84,6 @@ class Match(models.Model):
         help_text="Who accepted or rejected and why, which round closed it (scoring/results.py).",
     )
     result_at = models.DateTimeField(null=True, blank=True, help_text="When the result reached its status.")
-    travel = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text="A friendly match's fingerprints when it left or arrived here (clubs/travel).",
-    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

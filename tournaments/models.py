@@ -72,11 +72,6 @@ class Tournament(models.Model):
         blank=True,
         help_text="Elimination: the seed order the bracket is rebuilt from, its champion, placings.",
     )
-    travel = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text="The fingerprints the evening had when it left or arrived here (clubs/travel).",
-    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -19,7 +19,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.models import Club
+from clubs.models import Club, EveningTravel
 from clubs.travel.arrival import (
     Arrival,
     Imported,
@@ -46,24 +46,38 @@ class Kind(Generic[T]):
     find: Callable[[uuid.UUID], T | None]
     #: Why a copy here may not take the file into this club (or ``None``: it may).
     foreign: Callable[[T, Club], str | None]
-    #: The file's body of a copy here, and its travel record.
+    #: The file's body of a copy here.
     body: Callable[[T], Body]
-    travel: Callable[[T], dict[str, Any]]
     #: A body's parts, and a part's key in words.
     parts: Callable[[Body], dict[str, str]]
     said: Callable[[str], str]
-    #: Write the file into the club (over the copy here, if any) with its evening id and travel
-    #: record; the copy, and how many players it added to the club.
-    write: Callable[[Body, Club, T | None, uuid.UUID, dict[str, Any]], tuple[T, int]]
+    #: Write the file into the club (over the copy here, if any) with its evening id; the copy,
+    #: and how many players it added to the club.
+    write: Callable[[Body, Club, T | None, uuid.UUID], tuple[T, int]]
     #: What the outcome says, and what follows from the copy (standings).
     imported: Callable[[Arrival, T, int], Imported]
     settle: Callable[[T], None] = lambda copy: None
 
 
-def depart(body: Body, parts: dict[str, str], travel: dict[str, Any]) -> tuple[Body, dict[str, Any]]:
-    """The sealed file of ``body``, and the travel record that says it left in this state."""
-    record = recorded(travel, parts)
-    document = sealed(
+def travel_of(evening: uuid.UUID) -> dict[str, Any]:
+    """The evening's travel record here (empty if it never travelled), its row locked."""
+    found = EveningTravel.objects.select_for_update().filter(evening=evening).first()
+    return {"history": found.history, "known": found.known} if found else {}
+
+
+def keep(club_id: int, evening: uuid.UUID, record: dict[str, Any]) -> None:
+    """Store the evening's travel record."""
+    EveningTravel.objects.update_or_create(
+        evening=evening, defaults={"club_id": club_id, "history": record["history"], "known": record["known"]}
+    )
+
+
+def depart(body: Body, parts: dict[str, str], *, club_id: int, evening: uuid.UUID) -> Body:
+    """The sealed file of ``body``; the evening's travel record says it left in this state (the
+    caller holds the evening's row lock)."""
+    record = recorded(travel_of(evening), parts)
+    keep(club_id, evening, record)
+    return sealed(
         {
             **body,
             "fingerprint": fingerprint(parts),
@@ -71,7 +85,6 @@ def depart(body: Body, parts: dict[str, str], travel: dict[str, Any]) -> tuple[B
             "exported_at": timezone.now().isoformat(),
         }
     )
-    return document, record
 
 
 def arrive(kind: Kind[T], *, data: bytes | str, club: Club, other_club: bool = False) -> Imported:
@@ -90,7 +103,7 @@ def arrive(kind: Kind[T], *, data: bytes | str, club: Club, other_club: bool = F
                     raise EveningFileError(refused)
                 judgement = judge(
                     here=kind.parts(kind.body(here)),
-                    travel=kind.travel(here),
+                    travel=travel_of(evening),
                     arriving=arriving,
                     history=history,
                 )
@@ -99,8 +112,9 @@ def arrive(kind: Kind[T], *, data: bytes | str, club: Club, other_club: bool = F
                 if judgement.verdict is not Verdict.FORWARD:
                     arrival = Arrival.SAME if judgement.verdict is Verdict.SAME else Arrival.OLDER
                     return kind.imported(arrival, here, 0)
-            travel = recorded(kind.travel(here) if here is not None else {}, arriving, history)
-            copy, created = kind.write(document, club, here, evening, travel)
+            travel = recorded(travel_of(evening) if here is not None else {}, arriving, history)
+            copy, created = kind.write(document, club, here, evening)
+            keep(club.pk, evening, travel)
             if kind.parts(kind.body(copy)) != arriving:
                 raise EveningFileError(gettext("The evening file could not be imported as it was written."))
             kind.settle(copy)

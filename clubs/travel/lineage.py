@@ -3,7 +3,7 @@
 An evening's content is cut into parts (the tournament's settings, each entrant, round, table,
 match and deal), each with a short hash; the evening's fingerprint is the hash of its parts. Each
 time an evening leaves a site (export) or arrives (import), the site records the fingerprint and
-its parts in the evening's ``travel`` record, and the file carries the list of fingerprints the
+its parts in the evening's travel record (``clubs.models.EveningTravel``), and the file carries the list of fingerprints the
 evening has had on its way (``history``). So when a file arrives for an evening already here:
 
 * its fingerprint is the one here: the same evening, nothing to do;

@@ -56,9 +56,7 @@ def export_match(*, match_id: int) -> dict[str, Any]:
         if part_of(match) is not None:
             raise EveningFileError(gettext("This match is a tournament's table: export its tournament."))
         body = match_body(match)
-        document, travel = depart(body, parts_of(body), match.travel)
-        Match.objects.filter(pk=match.pk).update(travel=travel)
-    return document
+        return depart(body, parts_of(body), club_id=match.club_id, evening=match.public_id)
 
 
 def _find(evening: uuid.UUID) -> Match | None:
@@ -71,15 +69,13 @@ def _foreign(match: Match, club: Club) -> str | None:
     return None
 
 
-def _write(
-    document: dict[str, Any], club: Club, here: Match | None, evening: uuid.UUID, travel: dict[str, Any]
-) -> tuple[Match, int]:
+def _write(document: dict[str, Any], club: Club, here: Match | None, evening: uuid.UUID) -> tuple[Match, int]:
     if len(document.get("matches") or []) != 1:
         raise EveningFileError(gettext("A friendly match's file holds one match."))
     if here is not None:
         clear_matches([here.pk])
     match: Match = load_matches(document, club_id=club.pk, announce=False, into=here)[1]
-    Match.objects.filter(pk=match.pk).update(public_id=evening, travel=travel)
+    Match.objects.filter(pk=match.pk).update(public_id=evening)
     match.refresh_from_db()
     return match, 0
 
@@ -94,7 +90,6 @@ FRIENDLY = Kind[Match](
     find=_find,
     foreign=_foreign,
     body=match_body,
-    travel=lambda match: match.travel,
     parts=parts_of,
     said=said_part,
     write=_write,

@@ -3,8 +3,8 @@ id inside the stored JSON translated (``remap``), the players found in the club 
 
 An evening already here (the same evening id) is written over: its rows below the tournament are
 deleted and created again from the file, and the tournament row keeps its id, so its pages, its
-seasons and the links to it stay where they were (its tables' scorer links change: a room's phones
-use the links printed for the server they talk to).
+seasons and the links to it stay where they were; so do the room's numbered tables and the slips
+printed for them. A match's own scorer link changes (its match is new).
 """
 
 from __future__ import annotations
@@ -31,14 +31,22 @@ from tournaments.travel.document import (
 )
 
 
-def clear(tournament: Tournament) -> None:
-    """Delete what an import writes again under ``tournament``."""
-    rooms = [place_key(KIND, pk) for pk in tournament.physical_tables.values_list("pk", flat=True)]
+def clear(tournament: Tournament) -> dict[int, PhysicalTable]:
+    """Delete what an import writes again under ``tournament``; the room's numbered tables are
+    kept, by number, so that their printed slips stay good."""
+    kept = {table.number: table for table in tournament.physical_tables.all()}
+    rooms = [place_key(KIND, table.pk) for table in kept.values()]
     AuditEvent.objects.filter(place__in=rooms).delete()
     Match.objects.filter(tournament_game__table__round__tournament=tournament).delete()
     tournament.rounds.all().delete()
     tournament.entrants.all().delete()
-    tournament.physical_tables.all().delete()
+    return kept
+
+
+def _saved(table: PhysicalTable) -> PhysicalTable:
+    table.full_clean(validate_unique=False, validate_constraints=False, exclude=["club", "tournament"])
+    table.save()
+    return table
 
 
 def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | None) -> tuple[Tournament, int]:
@@ -46,11 +54,12 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
     how many players were added to the club."""
     row = document["tournament"]
     values = {name: row[name] for name in TOURNAMENT_FIELDS}
+    kept: dict[int, PhysicalTable] = {}
     if into is None:
         tournament = insert(Tournament(club=club, **values, created_at=moment(row["created_at"]), revision=1))
     else:
         tournament = into
-        clear(tournament)
+        kept = clear(tournament)
         for name, value in values.items():
             setattr(tournament, name, value)
         tournament.created_at = moment(row["created_at"])
@@ -104,13 +113,12 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
         )
     rooms = Ids(_("numbered tables of the room"))
     for room in section(document, "room_tables"):
-        made = PhysicalTable(
-            club=club,
-            tournament=tournament,
-            **{n: room[n] for n in PHYSICAL_FIELDS},
-            created_at=moment(room["created_at"]),
-        )
-        rooms.add(room.get("id"), insert(made))
+        made = kept.pop(room["number"], None) or PhysicalTable(club=club, tournament=tournament)
+        for name in PHYSICAL_FIELDS:
+            setattr(made, name, room[name])
+        made.created_at = moment(room["created_at"])
+        rooms.add(room.get("id"), insert(made) if made.pk is None else _saved(made))
+    PhysicalTable.objects.filter(pk__in=[table.pk for table in kept.values()]).delete()
 
     def place(local: str) -> str:
         kind, _, number = local.partition(":")

@@ -36,9 +36,7 @@ def export_evening(*, tournament_id: int) -> dict[str, Any]:
         if tournament is None:
             raise EveningFileError(gettext("There is no tournament %(id)s here.") % {"id": tournament_id})
         body = evening_body(tournament)
-        document, travel = depart(body, parts_of(body), tournament.travel)
-        Tournament.objects.filter(pk=tournament.pk).update(travel=travel)
-    return document
+        return depart(body, parts_of(body), club_id=tournament.club_id, evening=tournament.evening)
 
 
 def _find(evening: uuid.UUID) -> Tournament | None:
@@ -52,11 +50,11 @@ def _foreign(tournament: Tournament, club: Club) -> str | None:
 
 
 def _write(
-    document: dict[str, Any], club: Club, here: Tournament | None, evening: uuid.UUID, travel: dict[str, Any]
+    document: dict[str, Any], club: Club, here: Tournament | None, evening: uuid.UUID
 ) -> tuple[Tournament, int]:
     tournament, created = load_evening(document, club=club, into=here)
-    tournament.evening, tournament.travel = evening, travel
-    tournament.save(update_fields=["evening", "travel"])
+    tournament.evening = evening
+    tournament.save(update_fields=["evening"])
     return tournament, created
 
 
@@ -74,7 +72,6 @@ TOURNAMENT = Kind[Tournament](
     find=_find,
     foreign=_foreign,
     body=evening_body,
-    travel=lambda tournament: tournament.travel,
     parts=parts_of,
     said=said_part,
     write=_write,

@@ -66,8 +66,12 @@ def test_an_evening_changed_only_in_the_file_is_brought_up_to_date(played: Tourn
     gone(played)
     assert arrive(first, played).arrival is Arrival.CREATED
     copy = Tournament.objects.get(evening=played.evening)
+    slips = set(copy.physical_tables.values_list("pk", "number", "secret", "revoked"))
     assert arrive(second, played).arrival is Arrival.UPDATED
     copy.refresh_from_db()
+    assert (
+        set(copy.physical_tables.values_list("pk", "number", "secret", "revoked")) == slips
+    )  # slips stay good
     assert Tournament.objects.get(evening=played.evening).pk == copy.pk  # the same tournament, updated
     assert parts_of(evening_body(copy)) == parts_of(second)
     assert dict(standings_recompute(tournament_id=copy.pk)) == Tournament.objects.get(pk=copy.pk).standings

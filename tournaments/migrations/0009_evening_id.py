@@ -1,6 +1,6 @@
-"""Each tournament gets its evening id (a UUID that travels with the exported evening) and the
-fingerprints it had when it travelled. Existing tournaments get a fresh id each: the field is added
-without its uniqueness, filled row by row, then made unique."""
+"""Each tournament gets its evening id (a UUID that travels with the exported evening). Existing
+tournaments get a fresh id each: the field is added without its uniqueness, filled row by row, then
+made unique."""
 
 import uuid
 
@@ -29,14 +29,5 @@ class Migration(migrations.Migration):
             model_name="tournament",
             name="evening",
             field=models.UUIDField(default=uuid.uuid4, unique=True, editable=False),
-        ),
-        migrations.AddField(
-            model_name="tournament",
-            name="travel",
-            field=models.JSONField(
-                blank=True,
-                default=dict,
-                help_text="The fingerprints the evening had when it left or arrived here (clubs/travel).",
-            ),
         ),
     ]
