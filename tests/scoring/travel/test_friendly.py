@@ -5,9 +5,12 @@ match id, so its link and scoreboard stay), a match changed on both sides refuse
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from clubs.access import Actor
 from clubs.travel.arrival import Arrival
@@ -99,3 +102,17 @@ def test_a_tournament_file_is_not_a_friendly_match(friendly: Match) -> None:
     document = export_match(match_id=friendly.pk)
     with pytest.raises(EveningFileError, match="friendly match, not a tournament"):
         opened(dumps(document), kind="tournament")
+
+
+def test_the_commands_move_a_friendly_match(friendly: Match, tmp_path: Any) -> None:
+    path = tmp_path / "match.json"
+    call_command("export_evening", "--match", str(friendly.pk), "-o", str(path), stdout=io.StringIO())
+    with pytest.raises(CommandError, match="name one evening"):
+        call_command("export_evening", "1", "--match", str(friendly.pk), stdout=io.StringIO())
+    gone(friendly)
+    out = io.StringIO()
+    call_command("import_evening", str(path), "--club", "home", stdout=out)
+    assert "was imported" in out.getvalue()
+    assert Match.objects.get(public_id=friendly.public_id).deals.count() == 3
+    with pytest.raises(CommandError, match="no club 'nowhere'"):
+        call_command("import_evening", str(path), "--club", "nowhere", stdout=io.StringIO())
