@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from clubs.travel.envelope import opened
 from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
-from tests.factories import ClubFactory, organizer
+from tests.factories import ClubFactory, make_match, organizer
 from tests.tournaments.factories import make_tournament, play_round, start_round
 from tests.tournaments.travel.conftest import gone
 from tournaments.models import Tournament
@@ -70,3 +71,18 @@ def test_the_refusal_speaks_french(live_server: Any, browser: Any, tmp_path: Pat
     page.locator("#form button[type=submit]").click()
     assert "Ce n'est pas un fichier de soirée Tablescore." in page.locator(".form-error").inner_text()
     assert looked_at(page, SHOTS, "upload-refused-fr-phone") == []
+
+
+def test_a_friendly_match_s_page_offers_its_download(live_server: Any, browser: Any, tmp_path: Path) -> None:
+    club = ClubFactory(slug="home", name="Home club")
+    match = make_match(club=club, deals=[{"points": {"Ann": 3, "Ben": 1}}])
+    user = organizer(club)
+    page = screen(browser, PHONE)
+    sign_in(page, live_server.url, user.username, "a-good-password")
+    page.goto(f"{live_server.url}/matches/{match.pk}/manage/")
+    with page.expect_download() as waiting:
+        page.get_by_role("button", name="Download this match").click()
+    saved = tmp_path / "match.json"
+    waiting.value.save_as(saved)
+    assert opened(saved.read_bytes(), kind="match")["evening"] == str(match.public_id)
+    assert looked_at(page, SHOTS, "match-manage-phone") == []
