@@ -11,14 +11,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext
 
 from clubs.models import Club
 from clubs.travel.arrival import Arrival, Imported
 from clubs.travel.envelope import EveningFileError
-from clubs.travel.journey import Kind, arrive, depart
+from clubs.travel.journey import Kind, arrive, depart, snapshot
 from scoring.belonging import part_of
 from scoring.models import Match
 from scoring.travel.rows import clear_matches, load_matches, match_parts, match_sections
@@ -49,7 +48,7 @@ def said_part(key: str) -> str:
 
 def export_match(*, match_id: int) -> dict[str, Any]:
     """The file of friendly match ``match_id``; the match records that it left in this state."""
-    with transaction.atomic():
+    with snapshot():
         match = Match.objects.select_for_update().select_related("club").filter(pk=match_id).first()
         if match is None:
             raise EveningFileError(gettext("There is no match %(id)s here.") % {"id": match_id})

@@ -11,14 +11,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext
 
 from clubs.models import Club
 from clubs.travel.arrival import Arrival, Imported
 from clubs.travel.envelope import EveningFileError, opened
-from clubs.travel.journey import Kind, arrive, depart
+from clubs.travel.journey import Kind, arrive, depart, snapshot
 from scoring.travel.friendly import import_match
 from tournaments.models import Tournament
 from tournaments.services.standings import standings_recompute
@@ -29,7 +28,7 @@ from tournaments.travel.load import load_evening
 def export_evening(*, tournament_id: int) -> dict[str, Any]:
     """The evening file of tournament ``tournament_id``, read under its row lock; the tournament
     records that it left in this state (its travel record: no page changes)."""
-    with transaction.atomic():
+    with snapshot():
         tournament = (
             Tournament.objects.select_for_update().select_related("club").filter(pk=tournament_id).first()
         )
