@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from clubs.models import Club
-from clubs.travel.envelope import EveningFileError
+from clubs.travel.envelope import ChangedOnBothSides, EveningFileError
 from clubs.travel.lineage import Judgement, Side, fingerprint, history_of
 
 #: How many differing parts a refusal names before "and N more".
@@ -78,7 +78,7 @@ def club_checked(document: dict[str, Any], club: Club, *, other_club: bool) -> N
         )
 
 
-def refusal(judgement: Judgement, name: Callable[[str], str]) -> EveningFileError:
+def refusal(judgement: Judgement, name: Callable[[str], str]) -> ChangedOnBothSides:
     """The error for an evening changed on both sides, naming each part that differs."""
     where = {
         Side.BOTH: gettext("changed here and in the file"),
@@ -89,7 +89,7 @@ def refusal(judgement: Judgement, name: Callable[[str], str]) -> EveningFileErro
     more = len(judgement.differences) - NAMED
     if more > 0:
         lines.append(gettext("and %(count)s more") % {"count": more})
-    return EveningFileError(
+    return ChangedOnBothSides(
         gettext(
             "This evening changed here and in the file since it last travelled, so neither copy "
             "can replace the other; nothing was imported. What differs: %(what)s."

@@ -26,6 +26,10 @@ class EveningFileError(Exception):
     active language, says why. Nothing was changed."""
 
 
+class ChangedOnBothSides(EveningFileError):
+    """The evening changed here and in the file since it last travelled (the API answers 409)."""
+
+
 def canonical(value: Any) -> bytes:
     """The one text of ``value`` that digests and fingerprints are taken over."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
