@@ -24,6 +24,7 @@ MATCH_PAGES = (
     "scoring:match_revoke",
     "scoring:match_abandon",
     "scoring:match_rematch",
+    "scoring:match_download",
 )
 #: Pages whose URL carries a table link's ``token``.
 TABLE_PAGES = (
