@@ -10,16 +10,17 @@ fingerprint, or nothing is kept. Then the kind settles what follows from it (the
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs import archive
 from clubs.models import Club, EveningTravel
 from clubs.travel.arrival import (
     Arrival,
@@ -60,18 +61,11 @@ class Kind(Generic[T]):
     settle: Callable[[T], None] = lambda copy: None
 
 
-@contextmanager
-def snapshot() -> Iterator[None]:
-    """One transaction whose reads all see one moment: tables go on playing while their evening is
-    exported, and a file with a deal but not its version would arrive short. PostgreSQL takes a
-    new snapshot per statement unless asked (as the club archive asks); SQLite reads under one
-    lock anyway."""
-    outermost = not connection.in_atomic_block
-    with transaction.atomic():
-        if outermost and connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        yield
+def snapshot() -> AbstractContextManager[None]:
+    """One transaction whose reads all see one moment (``clubs.archive.snapshot``): tables go on
+    playing while their evening is exported, and a file with a deal but not its version would
+    arrive short."""
+    return archive.snapshot(read_only=False)
 
 
 def travel_of(evening: uuid.UUID) -> dict[str, Any]:
