@@ -137,14 +137,19 @@ def report(label: str, samples: list[float], errors: dict[str, int], seconds: fl
     return rate
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", default="8,32")
     parser.add_argument("--slices", type=int, default=4, help="turns each way takes within --seconds")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--smoke", action="store_true", help="2 clients for 2 s on one worker: the suite's check"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds, args.clients, args.slices, args.workers, args.threads = 2, "2", 1, 1, 2
     levels = [int(x) for x in args.clients.split(",")]
     env = production_environment(
         scratch_database(DB_NAME), drop=["REDIS_URL"], DJANGO_SETTINGS_MODULE="bench.entry_settings"
@@ -155,6 +160,7 @@ def main() -> None:
     print(
         f"gunicorn ({args.workers} gthread workers × {args.threads} threads) + PostgreSQL on 127.0.0.1:{port}; {args.seconds:.0f} s per run; matches of {DEALS_PER_MATCH} deals"
     )
+    failures = 0
     try:
         played = [0] * len(tables)  # deals each table has posted so far
         for level, clients in enumerate(levels):
@@ -189,12 +195,14 @@ def main() -> None:
                     for status, count in failed.items():
                         errors[name][status] = errors[name].get(status, 0) + count
             rates = {name: report(name, samples[name], errors[name], args.seconds) for name in ways}
+            failures += sum(sum(kinds.values()) for kinds in errors.values())
             ratio = rates["record a deal"] / rates["plain ORM view"]
             print(f"  ratio: deals reach {ratio:.2f}× the plain ORM view (target ≥ {TARGET}×)")
     finally:
         server.terminate()
         server.wait(timeout=20)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

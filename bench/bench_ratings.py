@@ -68,7 +68,10 @@ def main() -> None:
     )
     parser.add_argument("--matches", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--smoke", action="store_true", help="500 matches of 40 players: the suite's check")
     args = parser.parse_args()
+    if args.smoke:
+        args.matches, args.players = 500, 40
     matches = history(args.matches, args.players)
     print(
         f"{len(matches):,} matches, {args.players} players (9 in 10 two partnerships, 1 in 10 five players)"

@@ -162,7 +162,8 @@ class Bench:
             )
             cursor.execute(
                 "INSERT INTO scoring_auditevent (club_id, match_id, action, deal_number, version,"
-                " actor_label, actor_ip, detail, created_at) VALUES (%s, %s, 'deal_recorded', %s, 1, %s, %s, %s, %s)",
+                " actor_label, actor_ip, detail, created_at, place)"
+                " VALUES (%s, %s, 'deal_recorded', %s, 1, %s, %s, %s, %s, '')",
                 [club_id, match.pk, n, actor.label, actor.ip, json.dumps({"entry": entry(n)}), now],
             )
             cursor.execute(
@@ -226,7 +227,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--matches", type=int, default=2, help="matches per way per round")
     parser.add_argument("--profile", action="store_true", help="print a cProfile top of the service's path")
+    parser.add_argument("--smoke", action="store_true", help="one round of one match: the suite's check")
     args = parser.parse_args()
+    if args.smoke:
+        args.rounds, args.matches = 1, 1
     setup()
     bench = Bench()
     ways = {"service": bench.service, "plain ORM": bench.plain_orm, "raw SQL": bench.raw_sql}

@@ -28,6 +28,20 @@ def validate_time_zone(value: str) -> None:
         )
 
 
+#: A WPA passphrase's length (IEEE 802.11i): fewer or more characters and no phone joins with it.
+WIFI_PASSWORD_LENGTH = (8, 63)
+
+
+def validate_wifi_password(value: str) -> None:
+    """Blank (an open network) or a WPA passphrase's length."""
+    shortest, longest = WIFI_PASSWORD_LENGTH
+    if value and not shortest <= len(value) <= longest:
+        raise ValidationError(
+            _("a Wi-Fi password has %(shortest)s to %(longest)s characters"),
+            params={"shortest": shortest, "longest": longest},
+        )
+
+
 class Club(models.Model):
     """A card club: it owns its matches and tournaments."""
 
@@ -42,6 +56,14 @@ class Club(models.Model):
     #: The time zone the club's pages show times in.
     time_zone = models.CharField(
         _("time zone"), max_length=64, default=server_time_zone, validators=[validate_time_zone]
+    )
+
+    #: The room's Wi-Fi, for the organizer's "connect the room" page (its QR code joins a phone to
+    #: it); blank when the club has not said. Only organizers see the password (there and on the
+    #: settings page).
+    wifi_name = models.CharField(_("Wi-Fi name"), max_length=32, blank=True, default="")
+    wifi_password = models.CharField(
+        _("Wi-Fi password"), max_length=63, blank=True, default="", validators=[validate_wifi_password]
     )
 
     class Meta:

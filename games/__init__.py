@@ -12,6 +12,7 @@ from games.aluette import Aluette
 from games.auction_forty_five import AuctionFortyFive
 from games.back_alley import BackAlley
 from games.base import Game
+from games.belote import Belote
 from games.coinche import Coinche
 from games.errors import GameError, IllegalDealError, OptionError, SidesError
 from games.forty_five import FortyFive
@@ -29,6 +30,7 @@ GAMES: dict[str, type[Game[Any]]] = {
         Aluette,
         AuctionFortyFive,
         BackAlley,
+        Belote,
         Coinche,
         FortyFive,
         Jam,

@@ -249,6 +249,11 @@ class Game(ABC, Generic[S]):
         target, count = table.options.get("target"), table.options.get("deals")
         return Facts(target=target if is_int(target) else None, deals=count if is_int(count) else None)
 
+    def counted_deals(self, table: Table, state: S, deals: int) -> int:
+        """How many of the ``deals`` entries so far count toward a number of deals (a tournament's
+        "deals:M" cut, too): all of them, unless the game's dead deals do not count (Belote)."""
+        return deals
+
     def tally(self, table: Table, result: Result) -> Tally | None:
         """What decides the match when its total does not (JAM's rubbers won in a best of
         three), read from the match's ``result``; ``None`` when the best total decides."""

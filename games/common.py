@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.declaration import EntryContext, Rule
+from games.errors import GameError
 from games.terms import problem, said, term
 from games.values import Choice
 
@@ -71,17 +72,21 @@ def exclusive_with(*others: str) -> Rule:
 
 
 def only_field(*later: str) -> Rule:
-    """With ``true`` (a dead deal) no other field may be present; names the first one found."""
+    """With ``true`` (a dead deal) no other field may be present; the error is on the first one
+    found, in table order, so that the table knows what to remove."""
 
     def check(value: Any, ctx: EntryContext) -> str | None:
         if value is True:
             for name in later:
                 if ctx.has(name):
-                    return problem(
-                        "games",
-                        "dead_deal_alone",
-                        "a dead deal has no other fields; remove %(field)s",
-                        field=name,
+                    raise GameError(
+                        name,
+                        problem(
+                            "games",
+                            "dead_deal_alone",
+                            "a dead deal has no other fields; remove %(field)s",
+                            field=name,
+                        ),
                     )
         return None
 

@@ -25,7 +25,7 @@ from games.terms import term
 from games.values import Choice
 
 #: The pages written in another language than English: game key -> languages.
-TRANSLATED: dict[str, tuple[str, ...]] = {"klaverjas": ("nl",), "coinche": ("fr",)}
+TRANSLATED: dict[str, tuple[str, ...]] = {"klaverjas": ("nl",), "coinche": ("fr",), "belote": ("fr",)}
 
 #: Renders a marked text in a language (``str`` leaves it in English).
 Translate = Callable[[str], str]

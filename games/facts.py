@@ -96,7 +96,8 @@ class Facts:
     own score sheets; ``upcoming`` what the table needs before the next deal besides the dealer
     (empty once the match has ended); ``target`` the total the match is played to and ``deals``
     the number of deals it lasts, when the match has one (not a rubber's or a game's target);
-    ``tally`` what decides the match when its total does not (see :class:`Tally`).
+    ``tally`` what decides the match when its total does not (see :class:`Tally`); ``counted`` the
+    deals that count toward ``deals`` when some do not.
     """
 
     lines: tuple[Fact, ...] = ()
@@ -105,6 +106,9 @@ class Facts:
     target: int | None = None
     deals: int | None = None
     tally: Tally | None = None
+    #: The deals that count toward ``deals`` so far, where some do not (Belote's dead deals);
+    #: ``None``: every deal counts.
+    counted: int | None = None
 
 
 def per_side(sides: Sequence[str], values: Mapping[str, int]) -> str:

@@ -188,7 +188,8 @@ class MatchState(Generic[S]):
             running = MappingProxyType(dict(totals))
             deals.append(DealRecord(index + 1, dealer, MappingProxyType(clean), score, running))
             result = game.result(table, state, running, len(deals))
-            if self.deal_limit is not None and not result.finished and len(deals) >= self.deal_limit:
+            counted = game.counted_deals(table, state, len(deals))
+            if self.deal_limit is not None and not result.finished and counted >= self.deal_limit:
                 winner = game.leader(table, state, running)
                 result = Result(True, winner, {**result.extra, "deal_limit": self.deal_limit})
         return replace(self, deals=tuple(deals), totals=running, state=state, result=result)

@@ -382,6 +382,7 @@ class MatchCollection(APIView):
             actor=actor_for(request),
         )
         doc = match_document(match)
+        doc["links"].update(organizer_links(match))  # its creator is an organizer: as GET answers them
         return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})
 
 

@@ -24,6 +24,8 @@ MATCH_PAGES = (
     "scoring:match_revoke",
     "scoring:match_abandon",
     "scoring:match_rematch",
+    "scoring:match_delete",
+    "scoring:match_archive",
     "scoring:match_download",
 )
 #: Pages whose URL carries a table link's ``token``.
@@ -60,7 +62,7 @@ def by_token(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
 
 
 def register() -> None:
-    bound.register(bound.by_slug, "scoring:club", "scoring:match_new")
+    bound.register(bound.by_slug, "scoring:club", "scoring:match_new", "scoring:room")
     bound.register(by_match, *MATCH_PAGES)
     bound.register(by_match_pk, "scoring:match_conflict")
     bound.register(by_token, *TABLE_PAGES)

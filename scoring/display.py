@@ -25,6 +25,7 @@ from games.facts import Facts, Tally
 from games.match import MatchState, Result, Table
 from games.seats import Seating
 from scoring import chart
+from scoring.belonging import Series, series_of
 from scoring.game_texts import facts_text, game_text, game_texts
 from scoring.models import Deal, DealVersion, Match, MatchStatus
 
@@ -80,6 +81,8 @@ class Board:
     chart: chart.Chart | None
     revision: int
     deal_count: int
+    #: The best-of-N series this match is one game of (a tournament's), if any.
+    series: Series | None = None
 
     @property
     def banner(self) -> str:
@@ -87,12 +90,39 @@ class Board:
             return _("Match abandoned")
         if not self.finished:
             return ""
+        if self.series is not None and self.winner is not None:
+            if self.series.winner is None:
+                return _("Game %(number)s won by %(side)s") % {
+                    "number": self.series.game,
+                    "side": self.winner,
+                }
+            return _("Series won by %(side)s: %(score)s") % {
+                "side": self.series.winner,
+                "score": "–".join(str(count) for count in self.series.won.values()),
+            }
         if self.winner is None:
             return _("Drawn")
         if self.seating.named_after_players(self.winner):  # "Ann & Cy win!"
             return _("%(players)s win!") % {"players": self.winner}
         # Translators: %(side)s is a side's name: a team ("Wij", "Us") or one player.
         return _("%(side)s wins!") % {"side": self.winner}
+
+    @property
+    def trophy(self) -> bool:
+        """Whether the banner announces the end: a winner, of the whole series when there is one."""
+        return self.winner is not None and (self.series is None or self.series.winner is not None)
+
+    @property
+    def series_line(self) -> str:
+        """The series so far, "Best of 3: Us 1 – Them 0 · game 2", for a match that is one game of it."""
+        if self.series is None:
+            return ""
+        score = " – ".join(f"{side} {count}" for side, count in self.series.won.items())
+        return _("Best of %(count)s: %(score)s · game %(number)s") % {
+            "count": self.series.best_of,
+            "score": score,
+            "number": self.series.game,
+        }
 
     @property
     def next_deal_number(self) -> int:
@@ -126,6 +156,8 @@ def _progress(facts: Facts, deal_count: int) -> str:
         parts.append(_("Playing to %(target)s") % {"target": facts.target})
     if facts.deals is not None:
         deals = facts.deals
+        # a game whose dead deals do not count says how many do (Belote's partie of 12 counted deals)
+        deal_count = deal_count if facts.counted is None else facts.counted
         parts.append(
             _("Deal %(number)s of %(deals)s") % {"number": deal_count + 1, "deals": deals}
             if deal_count < deals
@@ -227,4 +259,5 @@ def board(
         else None,
         revision=match.revision,
         deal_count=len(played.deals),
+        series=series_of(match),
     )

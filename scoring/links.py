@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hmac
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import signing
@@ -31,6 +32,7 @@ from django.utils.crypto import salted_hmac
 from scoring import places
 from scoring.models import Match
 from scoring.result_states import OWN_LINKS
+from tablescore.origins import is_loopback
 
 SALT = "tablescore.table-link"
 CODE_SALT = "tablescore.table-code"
@@ -142,6 +144,18 @@ def organizer_links(match: Match) -> dict[str, Any]:
     if match.confirmation in OWN_LINKS:
         links["sides"] = {name: scorer_url(match, index) for index, name in enumerate(match.sides)}
     return links
+
+
+def links_host() -> str:
+    """The host every printed link names: ``SITE_URL``'s (lower case, an IPv6 address unbracketed)."""
+    return urlsplit(settings.SITE_URL).hostname or ""
+
+
+def links_are_loopback() -> bool:
+    """Whether the links the console, the slips and the room page print point at this computer
+    (``127.0.0.1``, ``localhost``): no phone in the room can open them. Plain ``bin/run`` does
+    that; ``bin/run --room`` names the laptop's address on the room's network."""
+    return is_loopback(links_host())
 
 
 def code_page_url() -> str:

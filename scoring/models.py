@@ -84,6 +84,11 @@ class Match(models.Model):
         help_text="Who accepted or rejected and why, which round closed it (scoring/results.py).",
     )
     result_at = models.DateTimeField(null=True, blank=True, help_text="When the result reached its status.")
+    archived_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Hidden from the lists since then (a friendly match kept, not shown).",
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -199,6 +204,8 @@ class AuditAction(models.TextChoices):
     BLIND_UNDONE = "blind_undone", _("One side's last deal undone (double-blind)")
     BLIND_COMPARED = "blind_compared", _("Both sides' entries compared")
     BLIND_PICKED = "blind_picked", _("A side's entry chosen by the director")
+    MATCH_ARCHIVED = "match_archived", _("Match archived")
+    MATCH_RESTORED = "match_restored", _("Match shown in the lists again")
 
 
 class AuditEvent(models.Model):

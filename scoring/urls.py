@@ -12,7 +12,9 @@ from scoring import (
     offline,
     outbox_import,
     place_pages,
+    removal_pages,
     result_pages,
+    room_pages,
     undo,
     views,
 )
@@ -27,6 +29,7 @@ urlpatterns = [
     path("outbox/import/", outbox_import.outbox_import, name="outbox_import"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/matches/new/", views.match_new, name="match_new"),
+    path("clubs/<slug:slug>/room/", room_pages.room, name="room"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/board/", views.match_board, name="match_board"),
     path("matches/<int:pk>/manage/", views.match_manage, name="match_manage"),
@@ -34,6 +37,8 @@ urlpatterns = [
     path("matches/<int:pk>/qr.svg", views.match_qr, name="match_qr"),
     path("matches/<int:pk>/revoke/", views.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", views.match_abandon, name="match_abandon"),
+    path("matches/<int:pk>/delete/", removal_pages.match_delete, name="match_delete"),
+    path("matches/<int:pk>/archive/", removal_pages.match_archive, name="match_archive"),
     path(
         "matches/<int:match_pk>/conflicts/<int:pk>/",
         conflict_pages.organizer_resolve,

@@ -50,6 +50,8 @@ from tablescore.conditional import conditional_get
 
 #: Seconds between two polls of a scoreboard.
 POLL_SECONDS = 4
+#: The club page's filter for the matches taken off its list (organizers only).
+ARCHIVED = "archived"
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -94,7 +96,8 @@ def _poll_response(
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The tournaments (live first), the matches in progress, the clubs and the games."""
-    in_progress = Match.objects.filter(status=MatchStatus.IN_PROGRESS).select_related("club")[:30]
+    in_progress = Match.objects.filter(status=MatchStatus.IN_PROGRESS, archived_at__isnull=True)
+    in_progress = in_progress.select_related("club")[:30]
     return render(
         request,
         "scoring/home.html",
@@ -113,7 +116,9 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     how to start one."""
     the_club = get_object_or_404(Club, slug=slug)
     status = request.GET.get("status", "")
-    shown = the_club.matches.all()
+    organizer = can_manage(request.user, the_club)
+    archived = organizer and status == ARCHIVED
+    shown = the_club.matches.filter(archived_at__isnull=not archived)
     if status in MatchStatus.values:
         shown = shown.filter(status=status)
     return render(
@@ -123,8 +128,8 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "club": the_club,
             "matches": shown[:100],
             "status": status,
-            "statuses": MatchStatus.choices,
-            "organizer": can_manage(request.user, the_club),
+            "statuses": MatchStatus.choices + ([(ARCHIVED, _("Archived"))] if organizer else []),
+            "organizer": organizer,
             "listings": listings(the_club),
         },
     )

@@ -9,11 +9,13 @@ value stops the start with an error that names the variable.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_SECRET_KEY = "insecure-development-key-change-me"
@@ -112,10 +114,14 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # the built-in widgets' templates, for forms rendered with TemplatesSetting
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
+    # Failed sign-ins counted per address and per account (below, "Sign-in throttling").
+    "axes",
     # Our apps, bottom first: each one uses only the apps listed before it (docs/architecture.md).
     "clubs",
     "scoring",
@@ -124,6 +130,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # No Cross-Origin-Opener-Policy on a room's plain HTTP, where browsers ignore it (origins.py).
+    "tablescore.origins.OpenerPolicyWhereHonoured",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -139,6 +147,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "tablescore.middleware.DatabaseUnavailableMiddleware",
     "tablescore.signin.SignInMiddleware",
+    # Last, as django-axes asks: turns a locked-out sign-in into its page (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tablescore.urls"
@@ -239,6 +249,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sign-in throttling (django-axes): after SIGNIN_FAILURE_LIMIT failed sign-ins from one address,
+# or for one account, that address or account is refused for SIGNIN_COOLOFF_MINUTES; a success
+# clears the count. The attempts are rows in the database, so every gunicorn worker sees them
+# (`manage.py axes_reset` lifts every lock at once). The address is the one the audit trail uses.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 10))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tablescore.client.client_ip"
+AXES_LOCKOUT_CALLABLE = "tablescore.signin.locked_out"
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -274,6 +300,12 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# Source maps (the vendored API docs' are 2.5 MB) are fetched only by a developer's tools: left
+# uncompressed, they halve the work of `collectstatic`, the slowest step of `bin/run`.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
+# Every page names a static file through `{% static %}` (its hashed name), so the plain copies are
+# never asked for: keeping only the hashed ones halves `collectstatic` again (20 s → 8 s on this machine).
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
@@ -293,10 +325,18 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tablescore API",
-    "DESCRIPTION": "Score card games at the table and run club tournaments.",
+    "DESCRIPTION": (
+        "Score card games at the table and run club tournaments. Organizers' scripts send "
+        "`Authorization: Token <key>`, the token each organizer makes at /accounts/api-token/; "
+        "a table sends `Authorization: Table <token>` from its scorer link."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the project's own static files: /api/docs/ works in a club room with no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tablescore.openapi.document_authentication_errors",
@@ -335,9 +375,20 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"one_line": {"()": "tablescore.logs.OneLineFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "formatter": "one_line"},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    # Tasks run in-process answer inside the request that queued them: a line per task is noise
-    # there (a worker's log keeps them).
-    "loggers": {"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {},
+    "loggers": {
+        # A request for a host not in ALLOWED_HOSTS (a scanner, a phone with an old address)
+        # still gets its 400, and the terminal one line instead of a traceback.
+        "django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False},
+        # django-axes says every failed sign-in at INFO; its lockouts (WARNING) are what matter.
+        "axes": {"level": "WARNING"},
+        # Tasks run in-process answer inside the request that queued them: a line per task is
+        # noise there (a worker's log keeps them).
+        **({"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {}),
+    },
 }

@@ -4,14 +4,20 @@ The views refuse by raising ``clubs.access.SignInRequired`` (from ``require_orga
 ``get_for_organizer``), so each one reads as a plain fetch; this middleware turns that refusal into
 the redirect ``login_required`` would give, coming back to the page after signing in. The API never
 gets here: DRF handles its own exceptions (``tablescore/api.py`` answers 401).
+
+Too many failed sign-ins (django-axes, ``AXES_*`` in the settings) answer :func:`locked_out`: a
+page in the reader's language that says how long to wait, with 429.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 
 from clubs.access import SignInRequired
 
@@ -27,3 +33,9 @@ class SignInMiddleware:
         if isinstance(exception, SignInRequired):
             return redirect_to_login(request.get_full_path())
         return None
+
+
+def locked_out(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:
+    """The answer to a sign-in refused because of earlier failures (``AXES_LOCKOUT_CALLABLE``)."""
+    minutes = max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    return render(request, "registration/locked_out.html", {"cooloff_minutes": minutes}, status=429)

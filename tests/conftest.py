@@ -51,8 +51,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 @pytest.fixture(autouse=True)
 def _test_web_settings(settings) -> None:
     """The test client speaks plain HTTP (production redirects to HTTPS), and static files are
-    served from the source folders rather than a collected manifest."""
+    served from the source folders rather than a collected manifest. Passwords are hashed with MD5:
+    PBKDF2's deliberate slowness (0.2 s a hash) bought nothing here and cost every test that makes
+    an organizer; the production hasher is checked in tests/tablescore/test_accounts.py."""
     settings.SECURE_SSL_REDIRECT = False
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

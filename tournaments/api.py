@@ -23,6 +23,7 @@ from clubs.access import (
     actor_for,
     can_manage,
     club_for_organizer,
+    managed_clubs,
 )
 from clubs.errors import InvalidEntry
 from scoring.api import AUTHENTICATION, TableGrant, require_organizer_call
@@ -69,10 +70,16 @@ class TournamentCollection(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyList}, summary="Tournaments, newest first", operation_id="tournaments_list"
+        responses={200: AnyList},
+        summary="Tournaments, newest first (archived ones: ?archived=true, the caller's clubs only)",
+        operation_id="tournaments_list",
     )
     def get(self, request: Request) -> Response:
         found = Tournament.objects.select_related("club").order_by("-created_at")
+        if request.query_params.get("archived") == "true":
+            found = found.filter(archived_at__isnull=False, club__in=managed_clubs(request.user))
+        else:
+            found = found.filter(archived_at__isnull=True)
         if "club" in request.query_params:
             found = found.filter(club__slug=request.query_params["club"])
         return Response([documents.tournament_document(t) for t in found[:100]])
@@ -114,7 +121,7 @@ class TournamentDetail(APIView):
     @extend_schema(
         request=TournamentChange,
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
-        summary="Change the format (before round 1), the tiebreaks or the planned rounds",
+        summary="Change the format (before round 1), the tiebreaks or the planned rounds; archive",
     )
     def patch(self, request: Request, pk: int) -> Response:
         tournament = tournament_or_404(pk)
@@ -122,6 +129,16 @@ class TournamentDetail(APIView):
         arguments = validated(TournamentChange, request.data)
         changed = services.tournament_configure(tournament_id=tournament.pk, **arguments)
         return Response(documents.tournament_document(changed))
+
+    @extend_schema(
+        responses={204: None, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Delete a tournament that never started (one that did answers 409: archive it)",
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        tournament = tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        services.tournament_delete(tournament_id=tournament.pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EntrantCollection(APIView):

@@ -16,10 +16,11 @@ class TournamentsConfig(AppConfig):
         from scoring.signals import match_changed
         from tournaments import bindings, listeners, physical_tables, wording
         from tournaments.demo import load_tournament_demo
-        from tournaments.listing import table_match_part, tournament_listing
+        from tournaments.listing import table_match_part, table_match_series, tournament_listing
 
         match_changed.connect(listeners.match_changed, dispatch_uid="tournaments.match_changed")
         belonging.register(self.label, table_match_part)
+        belonging.register_series(self.label, table_match_series)
         places.register(
             physical_tables.KIND, places.Kind(secret=physical_tables.secret_of, now=physical_tables.now_at)
         )

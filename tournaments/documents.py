@@ -35,6 +35,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "settings": {k: v for k, v in tournament.settings.items() if k != "order"},
         "confirmation": tournament.confirmation,
         "status": tournament.status,
+        "archived": tournament.archived_at is not None,
         "revision": tournament.revision,
         "entrants": tournament.entrants.count(),
         "rounds_played": tournament.rounds.exclude(status=RoundStatus.FAILED).count(),

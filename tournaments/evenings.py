@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import date
+from zoneinfo import ZoneInfo
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from scoring.models import MatchStatus
 from scoring.result_states import COUNTED, ResultStatus
@@ -72,8 +74,9 @@ def evening_is_final(tournament: Tournament) -> bool:
 
 
 def evening_date(tournament: Tournament) -> date:
-    """The day an evening was played: its creation's."""
-    return tournament.created_at.date()
+    """The day an evening was played: its creation's, in its club's time zone (an evening begun at
+    00:05 in Amsterdam is that day's, not the day before's in UTC)."""
+    return timezone.localtime(tournament.created_at, ZoneInfo(tournament.club.time_zone)).date()
 
 
 def entrant_people(entrants: Collection[Entrant]) -> dict[int, tuple[int, ...]]:

@@ -17,12 +17,14 @@ import re
 from typing import Any
 
 from django import forms
+from django.forms.renderers import TemplatesSetting
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs.errors import ServiceError
 from games.base import Game
+from scoring.forms.widgets import Toggle
 from scoring.game_texts import game_text
 from scoring.result_states import AVAILABLE, Confirmation
 from scoring.result_states import choices as result_choices
@@ -108,6 +110,8 @@ class ServiceErrors:
         field = error.field if error.field in form.fields else None
         if error.field == "tiebreaks":
             field = "tiebreak_0"
+        if error.field == "settings" and "third_place" in form.fields:
+            field = "third_place"  # the only setting the new-tournament page sends
         labels = {name: str(bound.label) for name, bound in form.fields.items() if bound.label}
         form.add_error(field, in_words(error.rule, labels))
         if field is not None:
@@ -152,6 +156,8 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     """The new-tournament page (:class:`TournamentCreate`) for one game, in one of the organizer's
     clubs."""
 
+    default_renderer = TemplatesSetting  # the switch's template is the project's (scoring/widgets/)
+
     name = mirrored(
         _CREATE["name"],
         label=_("Name"),
@@ -188,6 +194,14 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
         label=_("Results confirmed by"),
         help_text=_("Who vouches for a table's result before it counts in the standings."),
     )
+    # The switch draws its own label (``settings.third_place`` of the contract).
+    third_place = forms.BooleanField(
+        required=False,
+        label="",
+        widget=Toggle(),
+        help_text=_("Single elimination: the two losing semi-finalists play for third place."),
+    )
+    third_place.widget.label = _("A match for third place")
 
     def __init__(
         self, *args: Any, clubs: list[tuple[str, str]], game: type[Game[Any]], **kwargs: Any
@@ -212,6 +226,8 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
         }
         if data.get("match_format") not in (FormatKind.DEALS, FormatKind.BEST_OF):
             data.pop("match_length", None)  # a number left in the box while another choice is made
+        if self.cleaned_data.get("third_place"):
+            data["settings"] = {"third_place": True}
         return _given({**data, "tiebreaks": self.tiebreaks()})
 
 

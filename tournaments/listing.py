@@ -15,10 +15,11 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
 from clubs.parts import Listed, Listing
-from scoring.belonging import PartOf
+from scoring.belonging import PartOf, Series
 from scoring.models import Match
 from scoring.templatetags.game_names import game_name
 from tournaments.models import RoundStatus, TableGame, Tournament, TournamentStatus
+from tournaments.pairing.match_format import FormatKind, parse_match_format
 from tournaments.wording import format_label
 
 #: How many tournaments a home or club page lists before "all tournaments".
@@ -26,11 +27,11 @@ SHOWN = 6
 _ORDER = {TournamentStatus.RUNNING: 0, TournamentStatus.REGISTRATION: 1, TournamentStatus.FINISHED: 2}
 
 
-def live_first(club: Club | None = None) -> QuerySet[Tournament]:
+def live_first(club: Club | None = None, *, archived: bool = False) -> QuerySet[Tournament]:
     """The tournaments of ``club`` (of every club: ``None``), being played first, then taking
     entries, then finished, newest first within each; with their entrants still in and their
-    last round."""
-    found = Tournament.objects.select_related("club")
+    last round. Archived ones are left out, or only they with ``archived``."""
+    found = Tournament.objects.select_related("club").filter(archived_at__isnull=not archived)
     if club is not None:
         found = found.filter(club=club)
     return found.annotate(
@@ -71,6 +72,27 @@ def _listed(tournament: Tournament, *, with_club: bool) -> Listed:
     return Listed(
         title=tournament.name, url=tournament.get_absolute_url(), detail=" · ".join(words), live=running
     )
+
+
+def table_match_series(match: Match) -> Series | None:
+    """The best-of-N series ``match`` is one game of (``None`` for a table playing one match, or
+    whose match keeps its own tally: JAM's rubbers are inside one match)."""
+    game = TableGame.objects.select_related("table__round__tournament").filter(match=match).first()
+    if game is None:
+        return None
+    tournament = game.table.round.tournament
+    best_of = parse_match_format(tournament.match_format, tournament.game_key)
+    if best_of.kind != FormatKind.BEST_OF or best_of.option_overrides:
+        return None
+    won = dict.fromkeys(match.sides, 0)
+    played = Match.objects.filter(
+        tournament_game__table=game.table_id, tournament_game__sequence__lte=game.sequence
+    )
+    for outcome in played.values_list("state__outcome", flat=True):
+        winner = (outcome or {}).get("winner")
+        if (outcome or {}).get("finished") and winner in won:
+            won[winner] += 1
+    return Series(game=game.sequence, best_of=best_of.count, won=won)
 
 
 def table_match_part(match: Match) -> PartOf | None:

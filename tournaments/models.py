@@ -72,6 +72,11 @@ class Tournament(models.Model):
         blank=True,
         help_text="Elimination: the seed order the bracket is rebuilt from, its champion, placings.",
     )
+    archived_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Hidden from the public lists since then; its results still count (seasons, audit).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,7 +7,8 @@ latest round drawn (in a bracket playing several columns at once, the latest one
 progress), the last game of a best-of-N series; between rounds, the finished match with what the
 table waits for (its result accepted by the other side, or the next round: the confirmation panel
 stays reachable until the next round is drawn); no match at all (before round 1, a table left out or given a walkover this round),
-the waiting page. The organizer's side: each table's link, QR code and code (:func:`links_of`), and
+the waiting page. A series not decided yet comes first: its table follows it to its end, whatever
+rounds were drawn since. The organizer's side: each table's link, QR code and code (:func:`links_of`), and
 the API's ``tables`` (:func:`tables_document`).
 
 What this module does not do: write (``tournaments.services.physical_tables``), or check tokens
@@ -75,11 +76,14 @@ def now_at(pk: int) -> Now:
         .order_by("-round__number")
     )
     games = _latest_games(assignments)
+    # A series not decided yet keeps its table, whatever rounds were drawn since (a bracket draws
+    # the semi-finals while a quarter-final is still between two games, or awaits its acceptance).
+    undecided = [a for a in reversed(assignments) if a.id in games and a.status == TableStatus.PLAYING]
     playing = [
         a for a in assignments if a.id in games and games[a.id].match.status == MatchStatus.IN_PROGRESS
     ]
     latest = [a for a in assignments if drawn and a.round_id == drawn[0].id]
-    chosen = next(iter(playing or latest), None)
+    chosen = next(iter(undecided or playing or latest), None)
     label, event = gettext("Table %(number)s") % {"number": table.number}, tournament.name
     if chosen is None:
         return Now(label, event, None, _nothing_here(tournament, drawn, drawing))

@@ -23,7 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tournaments.models import TableStatus
 from tournaments.selectors import RoundView
+from tournaments.wording import find_note, flag_label, seat_names
 
 #: Seconds a page of a long list stays up.
 PAGE_SECONDS = 10
@@ -77,13 +79,37 @@ def find_your_table(rounds: Iterable[RoundView], players: Mapping[int, Sequence[
     places = []
     for view in rounds:
         for table in view.tables:
-            label = table.slot or f"T{table.number}"
-            for seat in table.seats:
+            label = f"T{table.number}"
+            names = [seat.name for seat in table.seats]
+            for index, seat in enumerate(table.seats):
+                # An individual evening says where a player sits and with whom ("North, with Cy").
+                entrant = find_note(names, index) if table.individual else seat.name
                 for name in players.get(seat.id) or (seat.name,):
-                    places.append(Place(name, seat.name, label))
+                    places.append(Place(name, entrant, label))
         for name in view.byes:
-            places.append(Place(name, name, "bye"))
+            places.append(Place(name, name, flag_label("bye")))
     return sorted(places, key=lambda place: (place.name.casefold(), place.table))
+
+
+@dataclass(frozen=True)
+class Playing:
+    """A knock-out match being played now, and the table it is played at."""
+
+    table: int
+    match: str
+
+
+def playing_now(rounds: Iterable[RoundView]) -> list[Playing]:
+    """The tables of ``rounds`` still playing, by table number: where a knock-out's matches are."""
+    return sorted(
+        (
+            Playing(table.number, seat_names([seat.name for seat in table.seats]))
+            for view in rounds
+            for table in view.tables
+            if table.status == TableStatus.PLAYING
+        ),
+        key=lambda playing: playing.table,
+    )
 
 
 def bracket_focus(bracket: Mapping[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 
+from games import find_game
 from games.facts import Tally
 from scoring.display import stored_tally
 from scoring.models import AuditAction, AuditEvent, Deal, Match, MatchStatus
@@ -36,7 +37,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.pairing import BracketState, SlotStatus, advance
+from tournaments.pairing import BracketState, SlotStatus, advance, formats
 from tournaments.pairing.formats import BRACKETS, Format, best_of, build_bracket
 from tournaments.pairing.match_format import parse_match_format
 from tournaments.pairing.seating import seat_sides
@@ -61,6 +62,13 @@ def live_revision(tournament: Tournament, rounds: Iterable[Round] | None = None)
     playing = rounds if rounds is not None else current_rounds(tournament)
     found = Match.objects.filter(tournament_game__table__round__in=list(playing)).aggregate(n=Sum("revision"))
     return f"{tournament.revision}.{tournament.standings_revision}.{found['n'] or 0}"
+
+
+def tables_needed(tournament: Tournament) -> int:
+    """The physical tables the event needs for its entrants still in (``formats.tables_needed``)."""
+    shape = find_game(tournament.game_key).table_shape(tournament.options)
+    active = tournament.entrants.filter(withdrawn=False).count()
+    return formats.tables_needed(Format(tournament.format), shape, tournament.settings, active)
 
 
 def entrant_names(tournament: Tournament) -> dict[int, str]:
@@ -253,6 +261,13 @@ class TableView:
     disputed: bool
     #: What decides the table when a total does not (its counts are the seats' ``tally``).
     tally: Tally | None = None
+    #: Whether its four entrants play as two partnerships re-drawn for the round.
+    individual: bool = False
+
+    @property
+    def partners_line(self) -> str:
+        """Who partners whom, and where, at an individual evening's table ("" at any other)."""
+        return wording.partners_line([seat.name for seat in self.seats]) if self.individual else ""
 
     @property
     def id(self) -> int:
@@ -349,7 +364,8 @@ def _table_view(
                 None if name is None or tally is None else tally.count(name),
             )
         )
-    return TableView(table, games, tuple(seats), any(g.match_id in disputed for g in games), tally)
+    disputed_here = any(g.match_id in disputed for g in games)
+    return TableView(table, games, tuple(seats), disputed_here, tally, individual=format == Format.INDIVIDUAL)
 
 
 def disputed_matches(match_ids: Sequence[int]) -> set[int]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import desk_pages, table_pages, travel_pages, views
+from tournaments import desk_pages, removal_pages, table_pages, travel_pages, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -31,6 +31,8 @@ urlpatterns = [
         name="console_withdraw",
     ),
     path("tournaments/<int:pk>/console/format/", views.console_configure, name="console_configure"),
+    path("tournaments/<int:pk>/console/delete/", removal_pages.console_delete, name="console_delete"),
+    path("tournaments/<int:pk>/console/archive/", removal_pages.console_archive, name="console_archive"),
     path("tournaments/<int:pk>/console/rounds/", views.console_round, name="console_round"),
     path(
         "tournaments/<int:pk>/console/tables/<int:table>/result/", views.console_result, name="console_result"

@@ -37,6 +37,7 @@ from tournaments import (
     documents,
     exports,
     forms,
+    history,
     listing,
     notices,
     projector,
@@ -80,11 +81,15 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
     bracket = documents.bracket_document(tournament)
     names = selectors.entrant_names(tournament)
     champion = tournament.bracket.get("champion")
+    standings = selectors.cached_standings(tournament)
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
-        "standings": selectors.cached_standings(tournament),
+        "standings": standings,
         "rounds": selectors.round_views(tournament, rounds, names),
+        "earlier": history.earlier_rounds(tournament, rounds, names),
+        "cross": history.round_robin_cross_table(tournament, standings),
+        "winner": history.winner_line(tournament, standings),
         "panels": wording.bracket_panels(bracket, names) if bracket and bracket["rounds"] else [],
         "champion": names.get(champion) if champion else None,
         "etag": selectors.live_revision(tournament, rounds),
@@ -99,15 +104,19 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """The tournaments (of one club with ``?club=<slug>``), being played first; organizers also
-    see how to start one."""
+    see how to start one, and their club's archived ones (``&archived=1``)."""
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    keeper = club is not None and can_manage(request.user, club)
+    archived = keeper and request.GET.get("archived") == "1"
     return render(
         request,
         "tournaments/list.html",
         {
-            "tournaments": listing.live_first(club)[:100],
+            "tournaments": listing.live_first(club, archived=archived)[:100],
             "club": club,
             "organizer": bool(managed_clubs(request.user)),
+            "keeper": keeper,
+            "archived": archived,
         },
     )
 
@@ -149,6 +158,7 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         names = selectors.entrant_names(tournament)
         focused = projector.bracket_focus(bracket) if bracket else {}
         context["panels"] = wording.bracket_panels(focused, names) if focused.get("rounds") else []
+        context["playing"] = projector.playing_now(context["rounds"])
         pages: tuple[int, ...] = ()
     else:
         places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
@@ -288,6 +298,8 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),
+        "deletable": services.tournament_deletable(tournament),
+        "tables_needed": selectors.tables_needed(tournament),
     }
 
 

@@ -20,6 +20,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.seats import PARTNERSHIP_SIDES, Party, Place, compass, side_of_seat
+from scoring.game_texts import game_text
 from tournaments.pairing import bracket_layout
 from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import EntrantKind, Format
@@ -28,7 +30,7 @@ from tournaments.pairing.match_format import FormatKind, MatchFormat, MatchForma
 FORMATS: dict[Format, Promise] = {
     # Translators: the Swiss system of pairing (players of equal score meet).
     Format.SWISS: pgettext_lazy("format", "Swiss"),
-    # Translators: everyone meets everyone ("toutes rondes", "hele competitie").
+    # Translators: everyone meets everyone once ("toutes rondes", "halve competitie").
     Format.ROUND_ROBIN: pgettext_lazy("format", "Round robin"),
     Format.SINGLE_ELIMINATION: pgettext_lazy("format", "Single elimination"),
     Format.DOUBLE_ELIMINATION: pgettext_lazy("format", "Double elimination"),
@@ -193,6 +195,29 @@ def _bye_said(box: bracket_layout.Box) -> bracket_layout.Box:
     )
 
 
+def partners_line(names: Sequence[str]) -> str:
+    """An individual evening's table of four as its two partnerships, who sits where:
+    "Ann (North) & Cy (South) v Bob (East) & Dee (West)" (the seats in order of play)."""
+    seats = compass(len(names))
+    parties = [
+        Party(
+            "", tuple(Place(i, seats[i], name, "") for i, name in enumerate(names) if side_of_seat(i) == side)
+        )
+        for side in range(PARTNERSHIP_SIDES)
+    ]
+    return seat_names([str(game_text(party.seated)) for party in parties])
+
+
+def find_note(names: Sequence[str], seat: int) -> str:
+    """Where a player of an individual evening sits and with whom: "North, with Cy"."""
+    partner = next(i for i in range(len(names)) if i != seat and side_of_seat(i) == side_of_seat(seat))
+    # Translators: a player's seat at the table and partner this round ("Nord, avec Cy").
+    return gettext("%(seat)s, with %(partner)s") % {
+        "seat": game_text(compass(len(names))[seat]),
+        "partner": names[partner],
+    }
+
+
 def seat_names(sequence: Sequence[str]) -> str:
     """The entrants of a table, "Ann v Bob"."""
     # Translators: between the names of the sides of a table ("Ann v Bob").
@@ -224,6 +249,15 @@ def tally_count(count: int, unit: str) -> str:
     if unit == "game":
         return ngettext("%(count)s game", "%(count)s games", count) % {"count": count}
     return f"{count} {unit}"
+
+
+def tally_won(count: int, unit: str) -> str:
+    """Beside a side's count of what decides its table, in small type: "games won"."""
+    if unit == "rubber":
+        return ngettext("rubber won", "rubbers won", count)
+    if unit == "game":
+        return ngettext("game won", "games won", count)
+    return unit
 
 
 def tally_goal(needed: int, unit: str) -> str:

@@ -29,6 +29,7 @@ from games.coinche.vocabulary import (
     Outcome,
     TieRule,
     belote_count,
+    card_points_text,
     contract_text,
 )
 from games.common import other_side
@@ -81,16 +82,7 @@ def setup(rules: Rules, sides: tuple[str, ...], entry: Mapping[str, Any]) -> tup
     lines: list[str] = [taken]
     points = entry["points"]
     cards = {t: int(points[t]), d: int(points[d])}
-    lines.append(
-        said(
-            "coinche",
-            "card points: %(taker)s %(taker_points)s, %(defence)s %(defence_points)s",
-            taker=t,
-            taker_points=cards[t],
-            defence=d,
-            defence_points=cards[d],
-        )
-    )
+    lines.append(card_points_text(t, d, cards))
     capot = entry.get("capot")
     capot_bonus = capot is not None and (capot_bid or generale_bid or rules.unbid_capot_bonus)
     if capot is not None:

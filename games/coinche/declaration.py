@@ -32,30 +32,12 @@ from games.coinche.vocabulary import (
     deal_total,
     values_of,
 )
-from games.common import SUITS, adds_up_to
+from games.common import SUITS, adds_up_to, only_field
 from games.declaration import EntryContext, Field, Option, Rule, When
-from games.errors import GameError
 from games.terms import problem, term
 from games.values import Boolean, Choice, Integer, ListOf, OneOf, PerSide, Seat, SideRef
 
 LATER_FIELDS = ("taker", "bid", "trump", "double", "points", "capot", "capot_alone", "belote", "melds")
-
-
-def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
-    """A dead deal has no other field; the error is on the first one present, in table order."""
-    if value is True:
-        for name in LATER_FIELDS:
-            if ctx.has(name):
-                raise GameError(
-                    name,
-                    problem(
-                        "games",
-                        "dead_deal_alone",
-                        "a dead deal has no other fields; remove %(field)s",
-                        field=name,
-                    ),
-                )
-    return None
 
 
 def _unless_dead(raw: Mapping[str, Any]) -> bool:
@@ -153,7 +135,7 @@ FIELDS: tuple[Field, ...] = (
         ),
         required=False,
         default=False,
-        rules=(Rule(term("coinche", "With `true`, no other field may be present."), _dead_alone),),
+        rules=(only_field(*LATER_FIELDS),),
         label=term("coinche", "All passed"),
         hint=term("coinche", "All four passed: the deal is dead, scores nothing, and the next player deals."),
     ),

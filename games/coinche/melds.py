@@ -89,7 +89,7 @@ def _card_name(card: Card) -> str:
 
 def melds_allowed(value: Any, ctx: EntryContext) -> str | None:
     """No declaration may be entered while the option ``declarations`` is off."""
-    if not ctx.options["declarations"] and any(value.values()):
+    if not ctx.options["declarations"] and any((value or {}).values()):
         return problem(
             "coinche",
             "declarations_off",
@@ -99,9 +99,10 @@ def melds_allowed(value: Any, ctx: EntryContext) -> str | None:
 
 
 def _each_meld(
-    value: Mapping[str, list[dict[str, str]]], ctx: EntryContext
+    value: Mapping[str, list[dict[str, str]]] | None, ctx: EntryContext
 ) -> list[tuple[str, dict[str, str]]]:
-    return [(side, meld) for side in ctx.sides for meld in value.get(side, ())]
+    """Every meld of the entry with its side (none for Belote's ``"melds": null``)."""
+    return [(side, meld) for side in ctx.sides for meld in (value or {}).get(side, ())]
 
 
 def sequences_fit(value: Any, ctx: EntryContext) -> str | None:

@@ -188,3 +188,15 @@ def contract_text(bid: Any, trump: str) -> str:
     if bid in BID_WORDS:
         return said("coinche", "%(bid)s %(suit)s", bid=BID_WORDS[bid], suit=symbol)
     return f"{bid}{symbol}" if trump in SUITS else f"{bid} {symbol}"
+
+
+def card_points_text(taker: str, defence: str, cards: Mapping[str, int]) -> str:
+    """ "card points: NS 92, EW 70": the points as entered, taker first (Coinche and Belote)."""
+    return said(
+        "coinche",
+        "card points: %(taker)s %(taker_points)s, %(defence)s %(defence_points)s",
+        taker=taker,
+        taker_points=cards[taker],
+        defence=defence,
+        defence_points=cards[defence],
+    )

@@ -7,9 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Game
-from games.common import adds_up_to
+from games.common import adds_up_to, only_field
 from games.declaration import EntryContext, Field, Option, Rule
-from games.errors import GameError
 from games.jo_jotte.melds import MELD, no_card_in_both, own_melds_distinct, sequences_fit
 from games.jo_jotte.vocabulary import CONTRACTS, DEAD_FIELDS, NO_TRUMP, NULLO, SLAM, SPECIALS, TRICKS
 from games.terms import problem, term
@@ -17,23 +16,6 @@ from games.values import Boolean, Choice, Integer, ListOf, PerSide, SideRef
 
 #: The special deals in words, as the form's choices say them.
 SPECIAL_WORDS = {NULLO: term("jo-jotte", "nullo"), SLAM: term("jo-jotte", "slam")}
-
-
-def _dead_alone(value: Any, ctx: EntryContext) -> str | None:
-    """A dead deal has no other field; the error is on the first one present, in table order."""
-    if value is True:
-        for name in DEAD_FIELDS:
-            if ctx.has(name):
-                raise GameError(
-                    name,
-                    problem(
-                        "games",
-                        "dead_deal_alone",
-                        "a dead deal has no other fields; remove %(field)s",
-                        field=name,
-                    ),
-                )
-    return None
 
 
 def _alive(raw: Mapping[str, Any]) -> bool:
@@ -120,7 +102,7 @@ FIELDS: tuple[Field, ...] = (
         term("jo-jotte", "Both players passed throughout: the deal is annulled and the other player deals."),
         required=False,
         default=False,
-        rules=(Rule(term("jo-jotte", "With `true`, no other field may be present."), _dead_alone),),
+        rules=(only_field(*DEAD_FIELDS),),
         label=term("jo-jotte", "All passed"),
     ),
     Field(

@@ -217,10 +217,11 @@ class MatchForm(forms.Form):
 
     def _chosen(self, source: QueryDict) -> dict[str, Any]:
         """The preset and the options picked so far (a value that cannot be read yet is left out):
-        they decide the table."""
+        they decide the table. Nothing else typed beside them (the title) is a choice of rules: the
+        game would refuse it as an unknown option, and the default table would be drawn."""
         chosen: dict[str, Any] = {}
         for name, field in self.fields.items():
-            if name not in source:
+            if name not in source or not (name == "preset" or name.startswith("o.")):
                 continue
             try:
                 value = field.clean(source[name])

@@ -2,16 +2,27 @@
    (static/js/outbox.js) first, then sends it; the answers are the server's. Without an answer the
    form clears for the next deal and the deal waits, listed as saved on this phone, until it is
    sent: on `online`, when the page is shown again, every 20 s while anything waits, and from the
-   service worker's `sync` (Chromium). Its words go through Django's JavaScript catalog (English
-   when it did not load). The deals kept can leave the phone another way: a JSON file, or QR codes
-   the director scans at the desk (scoring/outbox_import.py reads both). Without this
-   file (or without IndexedDB) the form posts through htmx or as a plain form, as before. */
+   service worker's `sync` (Chromium). A service worker runs only in a secure context (HTTPS, or
+   this computer): on a room's plain http://192.168.x.y there is none, so the page cannot load
+   again without a network; it says so (keep this page open) and adds no web manifest there (no
+   home-screen install where it cannot work). The outbox is the same either way. Its words go
+   through Django's JavaScript catalog (English when it did not load). The deals kept can leave
+   the phone another way: a JSON file, or QR codes the director scans at the desk
+   (scoring/outbox_import.py reads both). Without this file (or without IndexedDB) the form posts
+   through htmx or as a plain form, as before. */
 (function () {
   "use strict";
 
   var Outbox = window.TablescoreOutbox;
   var status = document.getElementById("outbox-status");
   if (!Outbox || !status || !window.indexedDB || !window.fetch) return;
+  var worker = window.isSecureContext && "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  if (worker && status.dataset.manifest) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = status.dataset.manifest;
+    document.head.append(manifest);
+  }
 
   var section = document.getElementById("outbox");
   var list = document.getElementById("outbox-list");
@@ -39,7 +50,10 @@
   var interpolate = Words.interpolate;
   var SAY = {
     online: function () { return gettext("Online"); },
-    offline: function () { return gettext("Offline"); },
+    offline: function () {
+      return worker ? gettext("Offline")
+        : gettext("Offline — keep this page open; don't reload it");
+    },
     pending: function (n) {
       return interpolate(ngettext("%(n)s deal saved on this phone", "%(n)s deals saved on this phone", n), { n: n });
     },
@@ -50,7 +64,8 @@
       return gettext("waiting for more than a day: export them and give them to the director");
     },
     kept: function (n) {
-      return interpolate(gettext("Deal %(n)s is saved on this phone. It will be sent by itself when the connection is back."), { n: n });
+      return interpolate(worker ? gettext("Deal %(n)s is saved on this phone. It will be sent by itself when the connection is back.")
+        : gettext("Deal %(n)s is saved on this phone. It will be sent by itself when the connection is back: keep this page open, don't reload it."), { n: n });
     },
     "last-sent": function (time) { return interpolate(gettext("last sent %(time)s"), { time: time }); },
     deal: function (n) { return interpolate(gettext("Deal %(n)s"), { n: n }); },
@@ -293,8 +308,8 @@
   function kept(number) {
     current = null;
     // Chromium wakes the service worker when the network is back, even with the page closed.
-    if (navigator.serviceWorker) {
-      navigator.serviceWorker.ready.then(function (registration) {
+    if (worker) {
+      worker.ready.then(function (registration) {
         if (registration.sync) registration.sync.register("tablescore-outbox").catch(function () {});
       });
     }
@@ -364,6 +379,7 @@
 
   // Through the service worker, which keeps a copy: this page, and the words of its language.
   function keepCopy() {
+    if (!worker) return;
     fetch(location.pathname, { headers: { Accept: "text/html" } }).then(function (response) {
       return response.text();  // read to the end: the worker keeps its copy
     }).catch(function () {});
@@ -431,23 +447,23 @@
   // in the service worker) so that the drain sends everything at once.
   window.addEventListener("online", function () {
     Outbox.abort();
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-      navigator.serviceWorker.controller.postMessage({ abort: true });
+    if (worker && worker.controller) {
+      worker.controller.postMessage({ abort: true });
     }
     refresh().then(function () { drain(true); });
   });
   window.addEventListener("offline", refresh);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) drain(true); });
   setInterval(function () { if (list.children.length) drain(false); }, 20000);
-  if (navigator.serviceWorker) {
-    navigator.serviceWorker.register(status.dataset.worker, { scope: "/" }).catch(function () {});
-    navigator.serviceWorker.addEventListener("message", function (event) {
+  if (worker) {
+    worker.register(status.dataset.worker, { scope: "/" }).catch(function () {});
+    worker.addEventListener("message", function (event) {
       if (event.data && event.data.accepted) sent();
       refresh().then(function () { drain(true); });
     });
     // The first visit was loaded before the worker ran: fetch the page again through it, so
     // that it is kept for a reload without a network.
-    navigator.serviceWorker.addEventListener("controllerchange", keepCopy);
+    worker.addEventListener("controllerchange", keepCopy);
   }
   var first = form();
   if (first && first.elements.number) renumber(first, Number(first.elements.number.value));

@@ -44,3 +44,22 @@ def test_no_page_violates_the_content_security_policy(live_server, phone: Any):
     phone.goto(live_server.url + scorer_path(match))
     assert phone.locator("button.step:not([hidden])").count() > 0
     assert violations == []
+
+
+def test_the_api_docs_draw_with_nothing_from_outside_the_site(live_server, phone: Any):
+    """A club room has no internet: Swagger UI comes from the site's static files."""
+    outside: list[str] = []
+
+    def only_the_site(route: Any) -> None:
+        if route.request.url.startswith(live_server.url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    phone.route("**/*", only_the_site)
+    phone.goto(live_server.url + "/api/docs/")
+
+    phone.locator(".swagger-ui .info .title", has_text="Tablescore API").wait_for(timeout=15_000)
+    assert phone.locator(".opblock").count() > 10
+    assert outside == []

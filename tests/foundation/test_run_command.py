@@ -112,3 +112,25 @@ def test_it_starts_quietly_a_line_per_step_and_the_url_last(served):
     served_at = next(i for i, line in enumerate(lines) if line.startswith(f"Tablescore: {base}/"))
     assert served_at <= 7, output  # one line per step: packages, database, demo, static files
     assert not [line for line in lines[served_at + 1 :] if "gunicorn" in line.lower()]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--demo"], "--address and --demo go with --room"),
+        (["--address", "192.168.1.20"], "--address and --demo go with --room"),
+        (["--room", "--dev"], "--room and --dev do not go together"),
+    ],
+)
+def test_the_room_s_options_go_with_room_only(arguments, said):
+    done = subprocess.run(
+        [str(ROOT / "bin" / "run"), *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+
+    assert done.returncode == 2
+    assert said in done.stderr

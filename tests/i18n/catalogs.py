@@ -53,6 +53,13 @@ NATIVE = frozenset(
         "quinte",
         "chute",
         "dedans",
+        # classic Belote's words (the French keep them; the Dutch say them beside their own)
+        "preneur",
+        "rebelote",
+        "et",
+        "partie",
+        "donne",
+        "concours",
         "Jo",
         "Jotte",
         "nullo",
@@ -89,7 +96,9 @@ SAME = {
     "nl": frozenset({"pot", "contract", "Contract", "best", "of", "three", "Team", "team", "Teams", "Effect"})
     | {"Console", "Buchholz", "Ratings", "pt"}
     # the compass: West is west in Dutch too
-    | {"West"},
+    | {"West"}
+    # an API token is a token in Dutch too
+    | {"Token"},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 

@@ -104,6 +104,17 @@ def test_an_organizer_creates_a_match(api, club, boss):
     assert AuditEvent.objects.filter(match=match, action=AuditAction.MATCH_CREATED).exists()
 
 
+def test_the_created_match_comes_back_with_the_links_its_organizer_reads_later(api, boss):
+    """#28: the answer to the creation lacked the scorer link that GET gives its organizer."""
+    api.force_authenticate(boss)
+    created = api.post("/api/matches/", {"game": "jam", "sides": ANN_BEN}, format="json").json()
+
+    read = api.get(f"/api/matches/{created['id']}/").json()
+
+    assert "scorer" in created["links"]
+    assert created["links"] == read["links"]
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

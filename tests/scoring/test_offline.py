@@ -43,7 +43,9 @@ def test_the_manifest_lets_the_scorer_page_open_from_the_home_screen(client):
 def test_the_scorer_page_links_the_manifest_the_outbox_and_the_deal_number(client):
     match = make_match(deals=[{"points": {"Ann": 1, "Ben": 2}}])
     page = client.get(f"/t/{table_token(match)}/").content.decode()
-    assert 'rel="manifest"' in page
+    # Linked by the script in a secure context only (tests/browser/test_room_http.py).
+    assert 'rel="manifest"' not in page
+    assert 'data-manifest="/manifest.webmanifest"' in page
     assert 'id="outbox-status" class="outbox-status" role="status" hidden' in page
     assert 'name="number" value="2"' in page
     assert static("js/scorer-outbox.js") in page

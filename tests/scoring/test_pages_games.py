@@ -142,3 +142,39 @@ def test_it_reads_a_deals_changes_in_the_forms_words_with_red_suits_red(client):
     assert '<span class="suit-red">♥</span> hearts' in scorer  # the trump chips
     assert '<span class="suit-red">♦</span> diamonds' in scorer
     assert '<span class="suit-red">♠</span>' not in scorer
+
+
+def test_the_belote_scorer_page_fills_in_the_other_sides_points_from_162_and_shows_the_litige_pot(client):
+    litige = {"taker": "NS", "points": {"NS": 81, "EW": 81}}
+    match = make_match(game="belote", sides=["NS", "EW"], seats=["Ann", "Bob", "Cy", "Dee"], deals=[litige])
+
+    scorer = client.get(f"/t/{table_token(match)}/").text
+    board = client.get(f"/matches/{match.pk}/").text
+
+    assert 'data-total="162"' in scorer
+    for page in (scorer, board):
+        assert "Litige pot" in page
+        assert "81 points, for the winner of the next deal" in page
+    french = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="fr").text
+    assert "Pot du litige" in french
+    assert "81 points, pour le gagnant de la donne suivante" in french
+    collected = make_match(
+        game="belote", sides=["NS", "EW"], deals=[litige, {"taker": "EW", "points": {"NS": 62, "EW": 100}}]
+    )
+    assert "Litige pot" not in client.get(f"/matches/{collected.pk}/").text
+    # a dead deal does not count: after it, the table still plays the second deal of twelve
+    dead = make_match(game="belote", sides=["NS", "EW"], deals=[litige, {"dead": True}])
+    assert "Deal 2 of 12" in client.get(f"/matches/{dead.pk}/").text
+
+
+def test_the_belote_form_asks_for_declarations_and_trump_only_where_they_are_played(client):
+    concours = make_match(game="belote", sides=["NS", "EW"])
+    classique = make_match(game="belote", sides=["NS", "EW"], options={"preset": "classique"})
+
+    plain = client.get(f"/t/{table_token(concours)}/").text
+    with_melds = client.get(f"/t/{table_token(classique)}/").text
+
+    assert 'id="field-melds"' not in plain
+    assert 'id="field-trump"' not in plain
+    assert 'id="field-melds"' in with_melds
+    assert 'id="field-trump"' in with_melds

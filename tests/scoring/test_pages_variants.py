@@ -2,6 +2,8 @@
 (Klaverjas's kraak), a table of another shape (five players for individual Back Alley), through the
 "new match" page, the scorer page, the scoreboard and the API."""
 
+from typing import Any
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -291,3 +293,48 @@ def test_the_api_checks_six_seats_for_six_players():
     assert refused.json()["error"]["field"] == "seats"
     assert created.status_code == 201
     assert Match.objects.get().seats == SIX_SEATS
+
+
+def _every_table() -> list[tuple[str, dict[str, str], Any]]:
+    from urllib.parse import parse_qsl
+
+    from games import GAMES
+    from scoring.seating import table_links
+
+    found = []
+    for key, game in GAMES.items():
+        shapes = dict(
+            zip((link["query"] for link in table_links(game, None)), game.table_shapes(), strict=False)
+        )
+        for query, (_, shape) in shapes.items():
+            found.append((key, dict(parse_qsl(query)), shape))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("key", "choices", "shape"), _every_table(), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_a_table_changing_choice_keeps_what_was_typed_beside_it(client, key, choices, shape):
+    """#28: with a title filled in, "5 players, each on their own" fell back to four seats, asked
+    for the players again and dropped three of them."""
+    club = ClubFactory()
+    client.force_login(organizer(club))
+    data = {**choices, "title": "Friday friendly", "table": f"{shape.seats}-{shape.max_sides}"}
+    if shape.partnerships:
+        data.update({f"seat.{i}": f"Player {i + 1}" for i in range(shape.seats)})
+        data.update({"side.0": "Us", "side.1": "Them"})
+    else:
+        data.update(
+            {f"side.{i}": FIVE[i] if i < len(FIVE) else f"Player {i + 1}" for i in range(shape.max_sides)}
+        )
+
+    response = client.post(new_match_url(club, f"game={key}"), data)
+
+    assert response.status_code == 302, response.text[:2000]
+    match = Match.objects.get(club=club)
+    assert match.title == "Friday friendly"
+    if shape.partnerships:
+        assert match.sides == ["Us", "Them"]
+        assert len(match.seats) == shape.seats
+    else:
+        assert len(match.sides) == shape.max_sides

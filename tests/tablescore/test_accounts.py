@@ -80,3 +80,17 @@ def test_it_has_a_favicon(client):
 
     assert response.status_code == 302
     assert response["Location"] == "/static/favicon.svg"
+
+
+def test_it_keeps_a_slow_password_hasher_outside_the_tests():
+    """The suite hashes with MD5 for speed (tests/conftest.py); the site itself must not."""
+    from django.conf import global_settings
+
+    import tablescore.settings as site
+
+    hashers = getattr(site, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    assert hashers[0] in {
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+        "django.contrib.auth.hashers.Argon2PasswordHasher",
+        "django.contrib.auth.hashers.ScryptPasswordHasher",
+    }

@@ -1,4 +1,4 @@
-"""tournaments 0009: the tournaments of a database migrated before it each get an evening id of
+"""tournaments 0010: the tournaments of a database migrated before it each get an evening id of
 their own (the id an exported evening is known by on every Tablescore)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ __all__ = ["at_head"]
 
 def test_existing_tournaments_get_an_evening_id_each(at_head: None) -> None:
     latest = head()
-    old = migrate([("tournaments", "0008_confirmation")])
+    old = migrate([("tournaments", "0009_tournament_archived")])
     club = old.get_model("clubs", "Club").objects.create(name="North", slug="north")
     made = old.get_model("tournaments", "Tournament")
     for name in ("Cup", "Plate"):

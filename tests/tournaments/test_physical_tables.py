@@ -14,9 +14,16 @@ from scoring.links import place_code, signed_payload, table_token
 from scoring.models import Deal, Match
 from scoring.result_states import ResultStatus
 from tests.factories import organizer
-from tests.tournaments.factories import current_match, make_tournament, play_round, play_table, start_round
+from tests.tournaments.factories import (
+    add_entrants,
+    current_match,
+    make_tournament,
+    play_round,
+    play_table,
+    start_round,
+)
 from tournaments import services
-from tournaments.models import PhysicalTable
+from tournaments.models import PhysicalTable, TableAssignment, TableGame, TableStatus, Tournament
 from tournaments.physical_tables import KIND, table_path
 
 pytestmark = pytest.mark.django_db
@@ -334,3 +341,53 @@ def test_revoking_and_renewing_a_tables_link_is_audited_and_shown_on_the_console
     ]
     assert f"Table link revoked by {boss.get_username()}" in item
     assert f"Table link renewed by {boss.get_username()}" in item
+
+
+def _bracket_with_one_series_left(format: str, match_format: str) -> tuple[Tournament, TableAssignment]:
+    """A bracket of eight partnerships in which every first-round table but the last is decided
+    and the bracket has drawn the round after it, while the last table has not finished game 1."""
+    tournament = make_tournament(
+        game="coinche", format=format, match_format=match_format, entrant_kind="partnership"
+    )
+    add_entrants(tournament, 8, partners=True)
+    first = list(start_round(tournament).tables.order_by("number"))
+    for table in first[:-1]:
+        play_round_table(table)
+        services.bracket_advance(tournament_id=tournament.pk)
+    assert tournament.rounds.count() > 1, "the bracket drew no later round: the test proves nothing"
+    return tournament, first[-1]
+
+
+def play_round_table(table: TableAssignment) -> None:
+    for _ in range(5):
+        table.refresh_from_db()
+        if table.status != TableStatus.PLAYING:
+            return
+        play_table(table, table.entrants[0])
+
+
+@pytest.mark.usefixtures("in_process_tasks")
+@pytest.mark.parametrize("format", ["single-elimination", "double-elimination"])
+@pytest.mark.parametrize("match_format", ["best-of:3", "game", "deals:2"])
+def test_a_tables_link_follows_its_own_series_until_it_is_decided(client: Client, format, match_format):
+    """#28: once the semi-finals were drawn, a quarter-final table that finished game 1 showed
+    "no match at this table in semi-finals": nobody could accept it, see it or start game 2."""
+    tournament, table = _bracket_with_one_series_left(format, match_format)
+    path = link(tournament, table.number)
+    winner = table.entrants[0]
+
+    for _ in range(3):
+        match = play_table(table, winner, confirm=False)
+        page = client.get(path).text
+        assert "Pass the phone to the other side" in page
+        assert f'value="{match.pk}"' in page
+        answer = {"action": "accept", "side": match.sides[1], "match": str(match.pk)}
+        assert client.post(f"{path}result/", answer).status_code == 302
+        services.table_sync(match_id=match.pk)
+        table.refresh_from_db()
+        if table.status != TableStatus.PLAYING:
+            break
+        following = client.get(path).text  # the next game of the series, at the same table
+        assert f'name="match" value="{current_match(table).pk}"' in following
+    assert table.status == TableStatus.FINISHED
+    assert TableGame.objects.filter(table=table).count() == (2 if match_format == "best-of:3" else 1)

@@ -98,3 +98,27 @@ def test_nobody_waits_for_a_panel_the_list_and_the_standings_are_both_up(client)
     assert 'class="projector-standings"' in page
     assert "data-cycle" not in page
     assert projector.FIND_COLUMNS * ROWS >= 48  # a 12-table evening of pairs fits one page
+
+
+def test_the_knockout_projector_says_at_which_table_each_match_is_played(client):
+    """#28 item 8: the bracket alone did not say where a knock-out match was played."""
+    tournament = make_tournament(format="single-elimination", entrants=6)
+    first = start_round(tournament)
+    names = dict(tournament.entrants.values_list("pk", "name"))
+
+    page = client.get(f"/tournaments/{tournament.pk}/projector/").text
+
+    strip = page[
+        page.index('class="projector-playing"') : page.index("</ol>", page.index("projector-playing"))
+    ]
+    for table in first.tables.all():
+        assert (
+            f'<b class="where">Table {table.number}</b> {names[table.entrants[0]]} v {names[table.entrants[1]]}'
+            in strip
+        )
+    play_round(first)
+    services.bracket_advance(tournament_id=tournament.pk)
+    semis = tournament.rounds.get(number=2)
+    later = client.get(f"/tournaments/{tournament.pk}/projector/").text
+    for table in semis.tables.all():
+        assert f"Table {table.number}</b> {names[table.entrants[0]]}" in later

@@ -224,3 +224,6 @@ class TournamentChange(Contract):
     format = Choice(Format, required=False, allow_null=True, help_text="Only before the first round.")
     tiebreaks = Tiebreaks(required=False, allow_null=True)
     rounds = WholeNumber(low=1, high=99, required=False, allow_null=True)
+    archived = Flag(
+        required=False, help_text="true: hidden from the public lists (kept for seasons); false: shown again."
+    )

@@ -75,7 +75,13 @@ from tournaments.pairing.bracket import (
     Source,
     SourceKind,
 )
-from tournaments.pairing.elimination import advance, double_elimination, seed_order, single_elimination
+from tournaments.pairing.elimination import (
+    advance,
+    double_elimination,
+    draw_seeds,
+    seed_order,
+    single_elimination,
+)
 from tournaments.pairing.errors import (
     BracketError,
     DuplicateEntrantError,
@@ -158,6 +164,7 @@ __all__ = [
     "berger_pairs",
     "double_elimination",
     "draw_individual_round",
+    "draw_seeds",
     "draw_tables",
     "min_cost_perfect_matching",
     "pair_swiss",

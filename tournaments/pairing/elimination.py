@@ -9,7 +9,9 @@ winning entrant id) and returns a :class:`BracketState`: every slot's entrants, 
 winner, the slots ready to be played (``ready``, what a ``bracket_advance`` task creates matches
 for), the rounds to draw on a page, and the final placings once it is finished.
 
-Seeding: the bracket size is the next power of two; seed ``s`` meets seed ``size + 1 - s`` in the
+Drawing the seeds (:func:`draw_seeds`): the seeds the organizer gave come first, in their order,
+then the rated entrants, highest first; the rest are drawn by lot from the event's recorded random
+seed, never left in the order they registered in. Seeding: the bracket size is the next power of two; seed ``s`` meets seed ``size + 1 - s`` in the
 first round and the halves are laid out so that seeds 1 and 2 can only meet in the final
 (16: 1 v 16, 8 v 9, 4 v 13, 5 v 12, 2 v 15, 7 v 10, 3 v 14, 6 v 11). Missing seeds are byes,
 so the byes go to the top seeds; a bye advances its entrant without a match.
@@ -33,6 +35,7 @@ per slot, after however many games the slot's ``best_of`` says), or touch Django
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Mapping, Sequence
 
 from tournaments.pairing.base import EntrantId, check_unique
@@ -55,6 +58,23 @@ from tournaments.pairing.errors import (
     SlotNotReadyError,
     UnknownSlotError,
 )
+
+
+def draw_seeds(
+    entrants: Sequence[tuple[EntrantId, int | None, float | None]], lot: int | None
+) -> list[EntrantId]:
+    """The seed order of ``entrants`` (each ``(id, seed given or None, rating or None)``): the
+    given seeds first, then the rated by rating, then the rest drawn by ``lot`` (the event's
+    recorded random seed: the same lot draws the same bracket); with no lot (an event from before
+    the draw was random) the rest keep their ids' order."""
+    seeded = sorted((e for e in entrants if e[1] is not None), key=lambda e: (e[1], e[0]))
+    rated = sorted(
+        (e for e in entrants if e[1] is None and e[2] is not None), key=lambda e: (-(e[2] or 0), e[0])
+    )
+    rest = sorted(e[0] for e in entrants if e[1] is None and e[2] is None)
+    if lot is not None:
+        random.Random(lot).shuffle(rest)
+    return [e[0] for e in seeded] + [e[0] for e in rated] + rest
 
 
 def seed_order(size: int) -> tuple[int, ...]:

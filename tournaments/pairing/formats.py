@@ -32,7 +32,7 @@ from tournaments.pairing.individual import draw_individual_round
 from tournaments.pairing.match_format import FormatKind, MatchFormat
 from tournaments.pairing.round_robin import round_robin_round, rounds_per_cycle
 from tournaments.pairing.swiss import SwissPolicy, pair_swiss
-from tournaments.pairing.tables import TableSizes, draw_tables
+from tournaments.pairing.tables import TableSizes, draw_tables, plan_tables
 
 
 class Format(StrEnum):
@@ -221,7 +221,8 @@ def check_settings(
 def draws_at_random(format: Format, settings: Mapping[str, Any]) -> bool:
     """Whether the draws need a recorded random seed that the organizer did not give."""
     random_first = settings.get("first_round") == FirstRound.RANDOM
-    return (random_first or format == Format.INDIVIDUAL) and "seed" not in settings
+    drawn = random_first or format == Format.INDIVIDUAL or format in BRACKETS  # brackets: by lot
+    return drawn and "seed" not in settings
 
 
 def field_minimum(format: Format, shape: TableShape) -> int:
@@ -301,6 +302,26 @@ def table_sizes(shape: TableShape, preferred: int | None = None) -> TableSizes:
     preferred count (4, or the nearest legal)."""
     wanted = preferred if preferred is not None else 4
     return TableSizes(shape.min_sides, shape.max_sides, min(max(wanted, shape.min_sides), shape.max_sides))
+
+
+def tables_needed(format: Format, shape: TableShape, settings: Mapping[str, Any], entrants: int) -> int:
+    """The physical tables an event of ``entrants`` plays at, at most, in one round: what the room
+    sets up and prints a slip for. A bye sits out at no table; an individual evening seats four at
+    a table; a knock-out plays its widest column at once (a bracket of 6: two first-round matches,
+    then two semi-finals), a double elimination both of its brackets beside each other."""
+    if entrants < 2:
+        return 0
+    if format == Format.INDIVIDUAL:
+        return entrants // INDIVIDUAL_SEATS
+    if format == Format.TABLES:
+        try:
+            return len(plan_tables(entrants, table_sizes(shape, settings.get("table_size")))[0])
+        except PairingError:
+            return 0
+    if format == Format.SINGLE_ELIMINATION:
+        size = 1 << (entrants - 1).bit_length()
+        return max(entrants - size // 2, size // 4, 1)
+    return entrants // 2
 
 
 def planned_rounds(format: Format, entrants: int, settings: Mapping[str, Any], given: int | None) -> int:

@@ -9,7 +9,8 @@ row locked first (``common``).
 - ``results``: a table's result from its matches (the ``match_changed`` task) or the organizer;
 - ``brackets``: draw and advance an elimination bracket (the ``bracket_advance`` task);
 - ``standings``: recompute the cached standings (the ``standings_recompute`` task);
-- ``reconcile``: catch up on lost tasks (the periodic ``tournaments_reconcile`` task).
+- ``reconcile``: catch up on lost tasks (the periodic ``tournaments_reconcile`` task);
+- ``removal``: delete a tournament that never started, archive (hide) one that did.
 
 Services take keyword-only, typed arguments that the contracts (``tournaments.contracts``) have
 checked one by one, check what depends on the tournament and on the other arguments, and return
@@ -33,6 +34,7 @@ from tournaments.services.entrants import (
 )
 from tournaments.services.physical_tables import physical_table_revoke, physical_tables_prepare
 from tournaments.services.reconcile import tournaments_reconcile
+from tournaments.services.removal import tournament_archive, tournament_deletable, tournament_delete
 from tournaments.services.results import (
     TableDecision,
     table_adjust,
@@ -63,7 +65,10 @@ __all__ = [
     "table_forfeit",
     "table_reset",
     "table_sync",
+    "tournament_archive",
     "tournament_configure",
     "tournament_create",
+    "tournament_deletable",
+    "tournament_delete",
     "tournaments_reconcile",
 ]

@@ -93,7 +93,7 @@ def _advance(tournament: Tournament) -> BracketState:
             table = TableAssignment.objects.create(
                 club_id=tournament.club_id,
                 round=the_round,
-                number=slot.slot.index,
+                number=_free_table(tournament, the_round),
                 entrants=seats,
                 bracket_slot=slot.slot.id,
             )
@@ -106,6 +106,19 @@ def _advance(tournament: Tournament) -> BracketState:
     if changed:
         results_changed(tournament)
     return state
+
+
+def _free_table(tournament: Tournament, the_round: Round) -> int:
+    """The lowest table number free in the room now: not played at by a series still undecided,
+    nor by another match of this column. A bye takes no table, so a bracket of 6 plays its first
+    column at tables 1 and 2, not at the numbers of its slots (2 and 4)."""
+    busy = set(
+        TableAssignment.objects.filter(round__tournament=tournament, status=TableStatus.PLAYING).values_list(
+            "number", flat=True
+        )
+    )
+    busy |= set(the_round.tables.values_list("number", flat=True))
+    return next(number for number in range(1, len(busy) + 2) if number not in busy)
 
 
 def _state(tournament: Tournament) -> BracketState:

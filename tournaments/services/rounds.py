@@ -31,7 +31,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.pairing import PairingError, RoundDraw, Seating
+from tournaments.pairing import PairingError, RoundDraw, Seating, draw_seeds
 from tournaments.pairing.formats import (
     BRACKETS,
     DrawInput,
@@ -172,8 +172,10 @@ def round_pair(*, round_id: int) -> Round:
         try:
             with transaction.atomic():
                 if tournament.format in BRACKETS:
-                    seeds = [e.pk for e in seeded(tournament.entrants.filter(withdrawn=False))]
-                    draw_bracket(tournament, the_round, seeds)
+                    field = tournament.entrants.filter(withdrawn=False).values_list("pk", "seed", "rating")
+                    draw_bracket(
+                        tournament, the_round, draw_seeds(list(field), tournament.settings.get("seed"))
+                    )
                 else:
                     _draw_round(tournament, the_round)
         except (PairingError, ServiceError) as error:

@@ -38,6 +38,7 @@ from tournaments.pairing.formats import (
 )
 from tournaments.pairing.match_format import MatchFormat
 from tournaments.services.common import after_commit, lock_tournament
+from tournaments.services.removal import mark_archived
 from tournaments.services.results import settle_tournament
 from tournaments.standings import PointScheme
 from tournaments.standings.rows import DEFAULT_PRECEDENCE
@@ -151,10 +152,14 @@ def tournament_configure(
     format: Format | None = None,
     tiebreaks: Sequence[str] | None = None,
     rounds: int | None = None,
+    archived: bool | None = None,
 ) -> Tournament:
-    """Change the format, tiebreak precedence or planned rounds (the format only before round 1)."""
+    """Change the format, tiebreak precedence or planned rounds (the format only before round 1),
+    or take the tournament off the public lists (``archived``: ``tournaments.services.removal``)."""
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        if archived is not None:
+            mark_archived(tournament, archived)
         game = find_game(tournament.game_key)
         if format is not None and format != tournament.format:
             if tournament.rounds.exists():

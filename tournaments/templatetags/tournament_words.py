@@ -31,6 +31,12 @@ def tally_goal(tally: Any) -> str:
 
 
 @register.filter
+def tally_won(count: int, tally: Any) -> str:
+    """``{{ s.tally|tally_won:t.tally }}`` → "games won" (the count itself is shown large)."""
+    return wording.tally_won(int(count), str(tally.unit))
+
+
+@register.filter
 def flag(value: str) -> str:
     """A draw's flag (``rematch``) in words."""
     return wording.flag_label(value)

@@ -1,6 +1,6 @@
 """``manage.py game_docs``: write the pages of the games in their players' language.
 
-``docs/games/klaverjas.nl.md`` and ``docs/games/coinche.fr.md`` (``games.docs.TRANSLATED``) are
+``docs/games/klaverjas.nl.md``, ``coinche.fr.md`` and ``belote.fr.md`` (``games.docs.TRANSLATED``) are
 generated whole from the declaration by ``games.docs.translated_page``, each text rendered through
 the games' catalogs with the page's language active (``scoring.game_texts.translator``). The English
 pages' tables stay with ``python -m games docs``. A test fails when a written page is not current.
@@ -20,7 +20,7 @@ from scoring.game_texts import translator
 
 
 class Command(BaseCommand):
-    help = "Write the translated pages of docs/games/ (Klaverjas in Dutch, Coinche in French)."
+    help = "Write the translated pages of docs/games/ (Klaverjas in Dutch, Coinche and Belote in French)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--dir", default=str(Path(settings.BASE_DIR) / "docs" / "games"))

@@ -16,7 +16,7 @@ def fill_evening_ids(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> Non
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0008_confirmation")]
+    dependencies = [("tournaments", "0009_tournament_archived")]
 
     operations = [
         migrations.AddField(

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0003_club_language_time_zone'),
+        ('clubs', '0004_club_wifi'),
     ]
 
     operations = [

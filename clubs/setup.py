@@ -1,0 +1,168 @@
+"""The room's first start: the club, its language and time zone, and its organizer's account.
+
+``bin/run --room`` serves phones on the room's network, so it must not open with the demo's
+``admin``/``admin``: the first start asks for the club and for an organizer with a password of
+their own (``manage.py room_setup``, which reads the answers from the terminal or the environment).
+The answers are kept as what they make: the club exists and a user with a password holds a role
+in it. That is what "set up" means on the next start, which asks nothing.
+
+:func:`check_answers` refuses a bad answer with a sentence naming it (no half-made club);
+:func:`set_up_room` makes everything in one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from zoneinfo import available_timezones
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+
+from clubs.demo import DEMO_SLUG
+from clubs.models import Club, ClubRole, StaffRole
+
+#: The environment variables an unattended start reads, in the order the terminal asks.
+VARIABLES = {
+    "club": "TABLESCORE_CLUB",
+    "language": "TABLESCORE_LANGUAGE",
+    "time_zone": "TABLESCORE_TIME_ZONE",
+    "organizer": "TABLESCORE_ORGANIZER",
+    "password": "TABLESCORE_ORGANIZER_PASSWORD",
+}
+
+
+class SetupError(ValueError):
+    """An answer that cannot be used; the message names it and says what would do."""
+
+
+@dataclass(frozen=True)
+class Answers:
+    club: str
+    language: str
+    time_zone: str
+    organizer: str
+    password: str
+
+
+def language_codes() -> list[str]:
+    return [code for code, _ in settings.LANGUAGES]
+
+
+def check_club(value: str) -> str:
+    name = value.strip()
+    if not name or len(name) > 120 or not slugify(name):
+        raise SetupError("club: give the club's name (1 to 120 characters, with a letter or digit)")
+    return name
+
+
+def check_language(value: str) -> str:
+    code = value.strip().lower()
+    if code not in language_codes():
+        raise SetupError(f"language: {value!r} is not one of {', '.join(language_codes())}")
+    return code
+
+
+def check_time_zone(value: str) -> str:
+    zone = value.strip()
+    if zone not in available_timezones():
+        raise SetupError(f"time zone: {value!r} is not a time zone (write it as Europe/Paris)")
+    return zone
+
+
+def check_organizer(value: str) -> str:
+    name = value.strip()
+    try:
+        UnicodeUsernameValidator()(name)
+    except ValidationError:
+        raise SetupError(
+            "organizer: a user name of letters, digits and @ . + - _ only, without spaces"
+        ) from None
+    if not name or len(name) > 150:
+        raise SetupError("organizer: a user name of 1 to 150 characters")
+    return name
+
+
+def check_password(password: str, organizer: str) -> str:
+    """Django's password rules (``AUTH_PASSWORD_VALIDATORS``), all their complaints in one line."""
+    user = get_user_model()(username=organizer)
+    try:
+        validate_password(password, user=user)
+    except ValidationError as error:
+        raise SetupError("password: " + " ".join(str(message) for message in error.messages)) from None
+    return password
+
+
+def check_answers(answers: Answers) -> Answers:
+    organizer = check_organizer(answers.organizer)
+    return Answers(
+        club=check_club(answers.club),
+        language=check_language(answers.language),
+        time_zone=check_time_zone(answers.time_zone),
+        organizer=organizer,
+        password=check_password(answers.password, organizer),
+    )
+
+
+def room_club() -> Club | None:
+    """The club a first start made: a club other than the demo's with a staff member who has a
+    password. ``None`` until then."""
+    roles = StaffRole.objects.exclude(club__slug=DEMO_SLUG).select_related("club", "user").order_by("pk")
+    return next((role.club for role in roles if role.user.has_usable_password()), None)
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:40] or "club"
+    slug, number = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, number = f"{base}-{number}", number + 1
+    return slug
+
+
+def set_up_room(answers: Answers) -> Club:
+    """Make the club and its owner's account (an existing account of that name gets the new
+    password and the role)."""
+    answers = check_answers(answers)
+    with transaction.atomic():
+        club = Club.objects.create(
+            name=answers.club,
+            slug=_free_slug(answers.club),
+            language=answers.language,
+            time_zone=answers.time_zone,
+        )
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=answers.organizer).first()
+        if user is None:
+            user = user_model(username=answers.organizer)
+        user.set_password(answers.password)
+        user.is_active = True
+        user.save()
+        StaffRole.objects.create(club=club, user=user, role=ClubRole.OWNER)
+    return club
+
+
+def organize_demo(club: Club) -> None:
+    """With ``--demo``, the room club's staff also organize the demo club, to try things there."""
+    demo_club = Club.objects.filter(slug=DEMO_SLUG).first()
+    if demo_club is None:
+        return
+    with transaction.atomic():
+        for role in StaffRole.objects.filter(club=club).select_related("user"):
+            StaffRole.objects.get_or_create(
+                club=demo_club, user=role.user, defaults={"role": ClubRole.ORGANIZER}
+            )
+
+
+def switch_off_default_admin() -> bool:
+    """The room has no ``admin``/``admin``: an account left by ``bin/run`` (the demo's) or by
+    ``bin/run --dev`` whose password is still ``admin`` loses it. Whether there was one."""
+    user = get_user_model().objects.filter(username="admin").first()
+    if user is None or not user.check_password("admin"):
+        return False
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    return True
