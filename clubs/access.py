@@ -88,6 +88,17 @@ def managed_clubs(user: Any) -> list[Club]:
     return list(Club.objects.filter(staff__user=user).distinct())
 
 
+def organized_clubs(user: Any) -> list[Club]:
+    """The clubs a page's organizer may act for (a new tournament, season or evening goes into one
+    of them): :class:`SignInRequired` for a visitor, ``PermissionDenied`` for one who runs none."""
+    if not is_signed_in(user):
+        raise SignInRequired(_("sign in as an organizer of a club"))
+    clubs = managed_clubs(user)
+    if not clubs:
+        raise PermissionDenied(_("you do not organize any club"))
+    return clubs
+
+
 def require_organizer(user: Any, club: Club | int) -> None:
     """Refuse anyone but an organizer of ``club``: :class:`SignInRequired` or ``PermissionDenied``."""
     if not is_signed_in(user):

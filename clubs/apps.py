@@ -16,6 +16,11 @@ class ClubsConfig(AppConfig):
         register(
             ClubPart(
                 app=self.label,
-                rows=(("clubs.club", "pk"), ("clubs.membership", "club_id"), ("clubs.staffrole", "club_id")),
+                rows=(
+                    ("clubs.club", "pk"),
+                    ("clubs.membership", "club_id"),
+                    ("clubs.staffrole", "club_id"),
+                    ("clubs.eveningtravel", "club_id"),
+                ),
             )
         )

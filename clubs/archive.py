@@ -101,7 +101,7 @@ def archived_models() -> list[type[models.Model]]:
 
 def export_club(slug: str) -> dict[str, Any]:
     """The archive document of club ``slug``, read from one snapshot of the database."""
-    with _snapshot():
+    with snapshot():
         club = Club.objects.filter(slug=slug).first()
         if club is None:
             raise ArchiveError(f"there is no club {slug!r} in this database")
@@ -131,16 +131,19 @@ def export_club(slug: str) -> dict[str, Any]:
 
 
 @contextmanager
-def _snapshot() -> Iterator[None]:
+def snapshot(*, read_only: bool = True) -> Iterator[None]:
     """One snapshot for every read: the club may be playing while it is exported, and an archive
     with a deal version but not its deal could not be restored. PostgreSQL's default isolation
     takes a new snapshot per statement, so ask for one per transaction (unless the caller already
-    opened the transaction, and with it chose its isolation). SQLite reads under one lock anyway."""
+    opened the transaction, and with it chose its isolation). SQLite reads under one lock anyway.
+    An evening's export (``clubs.travel.journey``) writes its travel record: not read-only."""
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         if outermost and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                cursor.execute(
+                    "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ" + (", READ ONLY" if read_only else "")
+                )
         yield
 
 

@@ -124,3 +124,19 @@ class StaffRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role} of {self.club})"
+
+
+class EveningTravel(models.Model):
+    """What an evening (a tournament or a friendly match, by its evening id) was each time it left
+    or arrived here: the fingerprints on its way and the parts of those this site saw
+    (``clubs.travel.lineage``). Kept beside the evening rather than in its row: the parts of a long
+    night weigh more than every page that reads a tournament should carry."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    evening = models.UUIDField(unique=True)
+    history = models.JSONField(default=list, help_text="The evening's fingerprints on its way, oldest first.")
+    known = models.JSONField(default=dict, help_text="The parts of each fingerprint this site saw.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"travels of evening {self.evening}"

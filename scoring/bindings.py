@@ -26,6 +26,7 @@ MATCH_PAGES = (
     "scoring:match_rematch",
     "scoring:match_delete",
     "scoring:match_archive",
+    "scoring:match_download",
 )
 #: Pages whose URL carries a table link's ``token``.
 TABLE_PAGES = (

@@ -19,6 +19,7 @@ from scoring import (
     views,
 )
 from scoring.throttling import guard_table_link
+from scoring.travel import pages
 
 app_name = "scoring"
 urlpatterns = [
@@ -48,6 +49,7 @@ urlpatterns = [
         result_pages.refused_back_to("scoring:match_manage")(views.match_rematch),
         name="match_rematch",
     ),
+    path("matches/<int:pk>/evening/", pages.match_download, name="match_download"),
     path("t/", link_pages.table_code, name="table_code"),
     path("t/<str:token>/", guard_table_link(views.table), name="table"),
     path("t/<str:token>/board/", guard_table_link(views.table_board), name="table_board"),

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.access import SignInRequired, can_manage, is_signed_in, managed_clubs, one_or_404
+from clubs.access import can_manage, managed_clubs, one_or_404, organized_clubs
 from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from games import GAMES
@@ -114,11 +114,7 @@ def season_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest) -> HttpResponse:
-    if not is_signed_in(request.user):
-        raise SignInRequired(gettext("sign in as an organizer of a club"))
-    clubs = managed_clubs(request.user)
-    if not clubs:
-        raise PermissionDenied(gettext("you do not organize any club"))
+    clubs = organized_clubs(request.user)
     choices = [(c.slug, c.name) for c in clubs]
     initial = {"club": request.GET.get("club", choices[0][0]), "game": "klaverjas", "min_evenings": 0}
     form = SeasonForm(request.POST or None, clubs=choices, initial=initial)

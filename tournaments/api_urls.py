@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import api
+from tournaments.travel import api as travel_api
 
 app_name = "tournaments_api"
 urlpatterns = [
@@ -21,4 +22,6 @@ urlpatterns = [
     path("tournaments/<int:pk>/bracket/", api.BracketView.as_view(), name="bracket"),
     path("tournaments/<int:pk>/corrections/", api.Corrections.as_view(), name="corrections"),
     path("tournaments/<int:pk>/desk/", api.Desk.as_view(), name="desk"),
+    path("tournaments/<int:pk>/evening/", travel_api.EveningExport.as_view(), name="evening"),
+    path("evenings/", travel_api.EveningImport.as_view(), name="evenings"),
 ]

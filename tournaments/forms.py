@@ -333,3 +333,23 @@ class ResultForm(ServiceErrors, forms.Form):
         if kind == "forfeit":
             return {"forfeit": [int(entrant)], "reason": reason}
         return {"winner": int(entrant) if kind == "win" else None, "reason": reason}
+
+
+class EveningUploadForm(forms.Form):
+    """An evening file to bring into a club (``tournaments.travel``)."""
+
+    club = forms.ChoiceField(label=_("Club"), choices=())
+    file = forms.FileField(
+        label=_("Evening file"),
+        help_text=_("The file “Download this evening” saved on the other Tablescore (.json)."),
+    )
+    other_club = forms.BooleanField(
+        label=_("The file comes from this club on a Tablescore where it has another name"),
+        required=False,
+    )
+
+    def __init__(self, *args: Any, clubs: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].choices = clubs  # type: ignore[attr-defined]
+        if len(clubs) == 1:
+            self.fields["club"].widget = forms.HiddenInput()

@@ -7,6 +7,8 @@ event formats and kinds of entrant are declared there, in ``tournaments.pairing.
 
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -32,6 +34,9 @@ class Tournament(models.Model):
     """One event: a game with frozen options, a format, a match format and a tiebreak order."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    #: The evening's identity across Tablescores: an exported evening keeps it wherever it is
+    #: imported, so a second import finds the first (``tournaments.travel``).
+    evening = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=120)
     game_key = models.CharField(max_length=40)
     preset = models.CharField(max_length=40, blank=True)

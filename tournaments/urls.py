@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from tournaments import desk_pages, removal_pages, table_pages, views
+from tournaments import desk_pages, removal_pages, table_pages, travel_pages, views
 
 app_name = "tournaments"
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="list"),
     path("tournaments/new/", views.tournament_new, name="new"),
+    path("tournaments/upload/", travel_pages.evening_upload, name="evening_upload"),
     path("tournaments/<int:pk>/", views.public, name="public"),
     path("tournaments/<int:pk>/live/", views.live, name="live"),
     path("tournaments/<int:pk>/projector/", views.projector_page, name="projector"),
@@ -15,6 +16,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("tournaments/<int:pk>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:pk>/console/", views.console, name="console"),
+    path("tournaments/<int:pk>/console/evening/", travel_pages.evening_download, name="evening_download"),
     path("tournaments/<int:pk>/console/entrants/", views.console_entrant, name="console_entrant"),
     path("tournaments/<int:pk>/console/list/", views.console_list, name="console_list"),
     path("tournaments/<int:pk>/console/upload/", views.console_upload, name="console_upload"),

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -26,7 +25,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.access import SignInRequired, actor_for, can_manage, is_signed_in, managed_clubs
+from clubs.access import actor_for, can_manage, managed_clubs, organized_clubs
 from clubs.errors import ServiceError
 from clubs.models import Club
 from games import GAMES
@@ -223,11 +222,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """A new tournament in one of the clubs the organizer runs: the game first (its presets and
     match formats depend on it), then the rest."""
-    if not is_signed_in(request.user):
-        raise SignInRequired(gettext("sign in as an organizer of a club"))
-    clubs = managed_clubs(request.user)
-    if not clubs:
-        raise PermissionDenied(gettext("you do not organize any club"))
+    clubs = organized_clubs(request.user)
     choices = [(c.slug, c.name) for c in clubs]
     club_slug = request.GET.get("club", choices[0][0])
     game = GAMES.get(request.POST.get("game") or request.GET.get("game") or "")

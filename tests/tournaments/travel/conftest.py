@@ -1,0 +1,53 @@
+"""An evening worth moving: two rounds of a Swiss tournament with a correction after its round
+closed, a result awaiting confirmation, a disputed one, a withdrawn entrant, a partnership's
+players and a numbered table's link renewed; and the helpers that move it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from clubs.access import Actor
+from clubs.models import Club
+from scoring.models import AuditEvent, Match
+from tests.factories import ClubFactory, organizer
+from tests.tournaments.factories import busy_desk
+from tournaments.models import Tournament
+from tournaments.services import entrant_withdraw, standings_recompute
+from tournaments.services.physical_tables import physical_table_revoke, physical_tables_prepare
+from tournaments.travel.document import evening_body
+from tournaments.travel.service import export_evening
+
+
+@pytest.fixture
+def home() -> Club:
+    return ClubFactory(slug="home", name="Home club")
+
+
+@pytest.fixture
+def played(home: Club) -> Tournament:
+    """A busy evening at ``home``."""
+    night = busy_desk(home, organizer(home))
+    tournament: Tournament = night["tournament"]
+    physical_tables_prepare(tournament_id=tournament.pk, count=3)
+    table = tournament.physical_tables.get(number=2)
+    physical_table_revoke(tournament_id=tournament.pk, number=table.number, actor=Actor(label="Olga"))
+    entrant_withdraw(entrant_id=tournament.entrants.order_by("pk").last().pk)  # type: ignore[union-attr]
+    standings_recompute(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def exported(tournament: Tournament) -> dict[str, Any]:
+    return export_evening(tournament_id=tournament.pk)
+
+
+def gone(tournament: Tournament) -> dict[str, Any]:
+    """Delete the evening from this database (as if the file had gone to another Tablescore); what
+    its file held, but for its ids."""
+    body = evening_body(tournament)
+    AuditEvent.objects.filter(club=tournament.club, match=None).delete()
+    Match.objects.filter(tournament_game__table__round__tournament=tournament).delete()
+    tournament.delete()
+    return body

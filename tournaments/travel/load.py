@@ -1,0 +1,128 @@
+"""A tournament's evening file written into this database: each row created under a new id, each
+id inside the stored JSON translated (``remap``), the players found in the club by name or added.
+
+An evening already here (the same evening id) is written over: its rows below the tournament are
+deleted and created again from the file, and the tournament row keeps its id, so its pages, its
+seasons and the links to it stay where they were; so do the room's numbered tables and the slips
+printed for them. A match's own scorer link changes (its match is new).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from clubs.travel.envelope import section
+from clubs.travel.people import ClubPlayers
+from scoring.models import AuditEvent, Match
+from scoring.services.common import place_key
+from scoring.travel.rows import Ids, insert, load_audit, load_matches, moment, unstamp
+from tournaments.models import Entrant, PhysicalTable, Round, TableAssignment, TableGame, Tournament
+from tournaments.physical_tables import KIND
+from tournaments.travel import remap
+from tournaments.travel.document import (
+    ENTRANT_FIELDS,
+    PHYSICAL_FIELDS,
+    ROUND_FIELDS,
+    TABLE_FIELDS,
+    TOURNAMENT_FIELDS,
+)
+
+
+def clear(tournament: Tournament) -> dict[int, PhysicalTable]:
+    """Delete what an import writes again under ``tournament``; the room's numbered tables are
+    kept, by number, so that their printed slips stay good."""
+    kept = {table.number: table for table in tournament.physical_tables.all()}
+    rooms = [place_key(KIND, table.pk) for table in kept.values()]
+    AuditEvent.objects.filter(place__in=rooms).delete()
+    Match.objects.filter(tournament_game__table__round__tournament=tournament).delete()
+    tournament.rounds.all().delete()
+    tournament.entrants.all().delete()
+    return kept
+
+
+def _saved(table: PhysicalTable) -> PhysicalTable:
+    table.full_clean(validate_unique=False, validate_constraints=False, exclude=["club", "tournament"])
+    table.save()
+    return table
+
+
+def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | None) -> tuple[Tournament, int]:
+    """Write the file's evening into ``club`` (over ``into`` when it is here); the tournament and
+    how many players were added to the club."""
+    row = document["tournament"]
+    values = {name: row[name] for name in TOURNAMENT_FIELDS}
+    kept: dict[int, PhysicalTable] = {}
+    if into is None:
+        tournament = insert(Tournament(club=club, **values, created_at=moment(row["created_at"]), revision=1))
+    else:
+        tournament = into
+        kept = clear(tournament)
+        for name, value in values.items():
+            setattr(tournament, name, value)
+        tournament.created_at = moment(row["created_at"])
+        tournament.revision += 1
+    people = ClubPlayers(club.pk)
+    players = Ids(_("players"))
+    for player in section(document, "players"):
+        players.add(player.get("id"), people.get(str(player["name"])))
+    entrants = Ids(_("entrants"))
+    for entrant in section(document, "entrants"):
+        made = insert(
+            Entrant(club=club, tournament=tournament, **{name: entrant[name] for name in ENTRANT_FIELDS})
+        )
+        made.players.set([players[p] for p in entrant.get("players", [])])
+        entrants.add(entrant.get("id"), made)
+    to = entrants.pk
+    tournament.settings = remap.settings(row["settings"], to)
+    tournament.bracket = remap.bracket(row["bracket"], to)
+    tournament.save()
+    rounds = Ids(_("rounds"))
+    for the_round in section(document, "rounds"):
+        made = Round(
+            club=club,
+            tournament=tournament,
+            **{name: the_round[name] for name in ROUND_FIELDS},
+            byes=remap.ids(the_round["byes"], to),
+            flags=remap.flags(the_round["flags"], to),
+            created_at=moment(the_round["created_at"]),
+        )
+        rounds.add(the_round.get("id"), insert(made))
+    tables = Ids(_("tables of the rounds"))
+    for table in section(document, "tables"):
+        made = TableAssignment(
+            club=club,
+            round=rounds[table.get("round")],
+            **{name: table[name] for name in TABLE_FIELDS},
+            entrants=remap.ids(table["entrants"], to),
+            result=remap.result(table["result"], to),
+            adjusted_at=unstamp(table.get("adjusted_at")),
+        )
+        tables.add(table.get("id"), insert(made))
+    matches = load_matches(document, club_id=club.pk, announce=True)
+    for match in section(document, "matches"):
+        played = matches[match.get("id")]
+        TableGame.objects.create(
+            club=club,
+            table=tables[match.get("table")],
+            match=played,
+            sequence=match["sequence"],
+            synced_revision=played.revision,
+        )
+    rooms = Ids(_("numbered tables of the room"))
+    for room in section(document, "room_tables"):
+        made = kept.pop(room["number"], None) or PhysicalTable(club=club, tournament=tournament)
+        for name in PHYSICAL_FIELDS:
+            setattr(made, name, room[name])
+        made.created_at = moment(room["created_at"])
+        rooms.add(room.get("id"), insert(made) if made.pk is None else _saved(made))
+    PhysicalTable.objects.filter(pk__in=[table.pk for table in kept.values()]).delete()
+
+    def place(local: str) -> str:
+        kind, _, number = local.partition(":")
+        return place_key(KIND, rooms.pk(int(number))) if kind == KIND else place_key(KIND, rooms.pk(None))
+
+    load_audit(section(document, "place_audit"), club_id=club.pk, matches=matches, place=place)
+    return tournament, people.created
