@@ -47,7 +47,8 @@ def laptop(database: Path, *arguments: str) -> str:
 def test_an_evening_goes_from_sqlite_to_postgresql_twice(tmp_path: Path) -> None:
     from django.db import connection
 
-    assert connection.vendor == "postgresql"
+    if connection.vendor != "postgresql":
+        pytest.skip("the site's side needs DATABASE_URL on PostgreSQL (the suite's second phase)")
     database, file = tmp_path / "laptop.sqlite3", tmp_path / "evening.json"
     laptop(database, "migrate", "--no-input", "-v", "0")
     pk = laptop(
