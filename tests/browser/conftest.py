@@ -14,6 +14,24 @@ from tests.conftest import missing
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _one_request_at_a_time() -> None:
+    """The live server answers one request at a time. On SQLite the test database lives in memory
+    and its one connection is shared by the server's threads, so two requests at once (a page's
+    poll beside a phone's send) collided ("no such savepoint", a 503) and a phone sent again
+    later, past a test's wait. Set before the session-wide server starts."""
+    from django.core.servers.basehttp import WSGIServer
+    from django.test.testcases import LiveServerThread
+
+    class OneAtATime(WSGIServer):
+        """Django's server without threads; the live server thread has set its connections."""
+
+        def __init__(self, *args: Any, connections_override: Any = None, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+
+    LiveServerThread.server_class = OneAtATime
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _plain_http_live_server() -> Iterator[None]:
     """The live server speaks plain HTTP. Its middleware is built once, when the session-wide
     server starts, so the per-test settings of tests/conftest.py come too late for it."""
