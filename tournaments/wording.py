@@ -387,6 +387,10 @@ _REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
             % m.groupdict()
         ),
     ),
+    (  # tournaments.services.brackets: a bracket slot whose other side is empty (its id is not said).
+        re.compile(r"^[\w-]+: no opponent in the bracket$"),
+        lambda m: gettext("no opponent in the bracket"),
+    ),
     (
         re.compile(r"^odd field of (?P<n>\d+): drawn against the empty number (?P<size>\d+)$"),
         lambda m: gettext("odd field of %(n)s: drawn against the empty number %(size)s") % m.groupdict(),

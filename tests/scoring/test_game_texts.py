@@ -215,8 +215,8 @@ def test_the_scoreboard_says_the_breakdown_in_the_readers_language(client, langu
     ("language", "rule"),
     [
         ("en", "points must add up to 162, not 160"),
-        ("fr", "points doit totaliser 162, pas 160"),
-        ("nl", "points moet samen 162 zijn, niet 160"),
+        ("fr", "points\u00a0: le total doit être 162, pas 160"),
+        ("nl", "points: het totaal moet 162 zijn, niet 160"),
     ],
 )
 def test_the_api_says_a_games_refusal_in_the_asked_language_with_the_same_code(language, rule):

@@ -52,3 +52,10 @@ def flag_reason(value: str) -> str:
 def table_reason(value: str) -> str:
     """A table's reason (``withdrawn: Ann``) in words of the language, when the service wrote it."""
     return wording.table_reason(value)
+
+
+@register.filter
+def round_name(the_round: Any) -> str:
+    """A round as the reader says it: a bracket's stored English label ("Quarter-finals") in the
+    active language, or "Round 3"."""
+    return wording.round_label(str(the_round.label or ""), int(the_round.number))
