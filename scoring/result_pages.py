@@ -25,8 +25,9 @@ from django.views.decorators.http import require_POST
 from clubs.access import actor_for
 from clubs.errors import ServiceError
 from scoring import results
-from scoring.access import scorer_match
+from scoring.access import place_for, scorer_match
 from scoring.links import token_side
+from scoring.models import Match
 from scoring.result_states import Action
 from scoring.views import _board, _table_context
 
@@ -75,6 +76,12 @@ class ResultAnswerForm(forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
 
+def _moved_on(token: str, match: Match) -> bool:
+    """Whether ``token`` is a place's link that now plays another match than ``match``."""
+    now = place_for(token)
+    return now is not None and now.match is not None and now.match.pk != match.pk
+
+
 @require_POST
 def table_result(request: HttpRequest, token: str) -> HttpResponse:
     """Accept or reject the match's result from the scorer page."""
@@ -100,6 +107,13 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
     if not request.htmx:  # type: ignore[attr-defined]
         (messages.success if notice else messages.error)(request, notice or problem)
         return redirect(reverse("scoring:table", args=[token]) + "#result")
+    if notice and _moved_on(token, match):
+        # A table's link whose series went on to its next game (or whose round moved on): the
+        # page is the place's again, reloaded whole; the news comes with it.
+        messages.success(request, notice)
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     match.refresh_from_db()
     context = _table_context(request, match, token, _board(match))
     # The news goes in the page's result news, which the board's poll empties once the match moves

@@ -32,6 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import actor_for, can_manage, get_for_organizer
 from clubs.errors import ServiceError
 from clubs.models import Club
+from clubs.names import name_key
 from clubs.parts import listings
 from games import GAMES, MatchState
 from scoring import belonging, blind, blind_pages, conflicts, display, link_pages, numbering
@@ -443,7 +444,7 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     the_club = get_for_organizer(request.user, Club.objects.all(), "club", slug=slug)
     key = (request.POST.get("game") if request.method == "POST" else request.GET.get("game")) or ""
     game = GAMES.get(key)
-    players = list(the_club.players.order_by("name").values_list("name", flat=True))
+    players = sorted(the_club.players.values_list("name", flat=True), key=name_key)
     posted = request.POST if request.method == "POST" else None
     form = MatchForm(game, players=players, data=posted, query=request.GET)
     status = 200

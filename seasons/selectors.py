@@ -18,6 +18,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player
+from clubs.names import name_key
 from games import GAMES
 from seasons import wording
 from seasons.competition.rule import rule_from_data
@@ -210,4 +211,4 @@ def top_ratings(club_id: int, family: str, seen: Privacy, limit: int = 20) -> li
     found = Rating.objects.filter(club_id=club_id, family=family).select_related("player")
     views = [RatingView(r.family, r.mu, r.sigma, r.matches, r.player_id, r.player.name) for r in found]
     listed = [v for v in views if not v.provisional and seen.lists(v.player)]
-    return sorted(listed, key=lambda v: (-v.rating, v.name))[:limit]
+    return sorted(listed, key=lambda v: (-v.rating, name_key(v.name)))[:limit]

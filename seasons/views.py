@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import can_manage, managed_clubs, one_or_404, organized_clubs
 from clubs.errors import ServiceError
 from clubs.models import Club, Player
+from clubs.names import name_key
 from games import GAMES
 from seasons import documents, selectors, services, wording
 from seasons.access import may_hide, season_for_organizer, season_or_404, seen_by
@@ -202,7 +203,9 @@ def player_list(request: HttpRequest) -> HttpResponse:
         "seasons/players.html",
         {
             "club": club,
-            "players": [p for p in club.players.order_by("name") if seen.lists(p.pk)],
+            "players": sorted(
+                (p for p in club.players.all() if seen.lists(p.pk)), key=lambda p: name_key(p.name)
+            ),
             "tops": [
                 (GAMES[f].name if f in GAMES else f, selectors.top_ratings(club.pk, f, seen))
                 for f in families

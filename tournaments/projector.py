@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from clubs.names import name_key
 from tournaments.models import TableStatus
 from tournaments.selectors import RoundView
 from tournaments.wording import find_note, flag_label, seat_names
@@ -88,7 +89,7 @@ def find_your_table(rounds: Iterable[RoundView], players: Mapping[int, Sequence[
                     places.append(Place(name, entrant, label))
         for name in view.byes:
             places.append(Place(name, name, flag_label("bye")))
-    return sorted(places, key=lambda place: (place.name.casefold(), place.table))
+    return sorted(places, key=lambda place: (name_key(place.name), place.table))
 
 
 @dataclass(frozen=True)

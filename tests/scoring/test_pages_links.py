@@ -129,4 +129,5 @@ def test_it_asks_before_a_dangerous_button_acts(client, match, action, data, que
 def test_the_dangerous_buttons_carry_the_dialog_question(client, match):
     client.force_login(organizer(match.club))
     page = client.get(f"/matches/{match.pk}/manage/").text
-    assert page.count("data-confirm=") == 3
+    assert page.count("data-confirm=") == 4  # revoke, replace, abandon, and delete (no deal yet)
+    assert "Delete this match? This cannot be undone." in page

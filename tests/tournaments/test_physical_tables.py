@@ -343,7 +343,7 @@ def test_revoking_and_renewing_a_tables_link_is_audited_and_shown_on_the_console
     assert f"Table link renewed by {boss.get_username()}" in item
 
 
-def _bracket_with_one_series_left(format: str, match_format: str) -> tuple[Tournament, TableAssignment]:
+def bracket_with_one_series_left(format: str, match_format: str) -> tuple[Tournament, TableAssignment]:
     """A bracket of eight partnerships in which every first-round table but the last is decided
     and the bracket has drawn the round after it, while the last table has not finished game 1."""
     tournament = make_tournament(
@@ -372,7 +372,7 @@ def play_round_table(table: TableAssignment) -> None:
 def test_a_tables_link_follows_its_own_series_until_it_is_decided(client: Client, format, match_format):
     """#28: once the semi-finals were drawn, a quarter-final table that finished game 1 showed
     "no match at this table in semi-finals": nobody could accept it, see it or start game 2."""
-    tournament, table = _bracket_with_one_series_left(format, match_format)
+    tournament, table = bracket_with_one_series_left(format, match_format)
     path = link(tournament, table.number)
     winner = table.entrants[0]
 
