@@ -95,6 +95,10 @@ VALUE_NAMES = {
     "no-trump": pgettext_lazy("game value", "no trump"),
     # Translators: a player's bid of nothing (Back Alley).
     "pass": pgettext_lazy("game value", "pass"),
+    # Translators: Back Alley's second-level "board" bid (every trick, at higher stakes); "board" stays.
+    "double-board": pgettext_lazy("game value", "double board"),
+    # Translators: Back Alley's third-level "board" bid; "board" stays.
+    "triple-board": pgettext_lazy("game value", "triple board"),
 }
 
 

@@ -174,3 +174,34 @@ def test_no_sentence_bends_to_a_round_s_name_or_a_count(language, bent):
             text = entry.msgstr.replace("\u00a0", " ")
             found.extend((entry.msgid, b) for b in bent if b in text)
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("language", "link", "event"), [("fr", "lien de marque", "tournoi"), ("nl", "scorelink", "toernooi")]
+)
+def test_the_match_log_says_who_wrote_in_the_language(client, boss, club, language, link, event):
+    """A tournament's match log said "· table link" and "· tournament" on a Dutch page."""
+    tournament = make_tournament(club=club, entrants=2)
+    table = start_round(tournament).tables.get()
+    match = play_table(table, table.entrants[0])
+
+    page = spoken(said(client, f"/matches/{match.pk}/manage/", language))
+
+    assert english_left(page, ("table link", "tournament")) == []
+    assert f"· {link}" in page
+    assert f"· {event}" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "help_text"), [("fr", "Plis faits par chaque équipe."), ("nl", "Slagen van elk koppel.")]
+)
+def test_back_alley_s_scorer_page_says_its_help_and_bids_in_the_language(client, language, help_text):
+    match = make_match(game="back-alley", sides=["Wij", "Zij"], seats=["Ann", "Bob", "Cy", "Dee"])
+
+    page = spoken(said(client, scorer_path(match), language))
+
+    assert english_left(page, ("Tricks taken by each partnership.", "pass")) == []
+    assert help_text in page
+    # French says "board double" (noun first): its chips in a row read "… board double board triple".
+    bids = {"fr": ("board double", "board triple"), "nl": ("dubbel board", "driedubbel board")}[language]
+    assert all(bid in page for bid in bids)
