@@ -200,7 +200,9 @@ def _tricks_field(who: str, *, dead_deals: bool) -> Field:
     return Field(
         "tricks",
         PerSide(Integer(0, _hand_size, high_label="n")),
-        f"Tricks taken by each {who}.",
+        term("back-alley", "Tricks taken by each player.")
+        if who == "player"
+        else term("back-alley", "Tricks taken by each partnership."),
         required=_unless_dead if dead_deals else True,
         required_text="yes, unless dead" if dead_deals else None,
         rules=(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.declaration import EntryContext, Rule
 from games.errors import GameError
-from games.terms import problem, said, term
+from games.terms import Words, joined, problem, said, term
 from games.values import Choice
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -53,6 +53,13 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
     return Rule(term("games", "The values add up to the deal total."), check)
 
 
+def _and(names: Sequence[str]) -> Words | str:
+    """``tricks and runs``: field keys listed, each left a key a page can replace by its label."""
+    if len(names) == 1:
+        return names[0]
+    return said("games", "%(items)s and %(last)s", items=joined(names[:-1]), last=names[-1])
+
+
 def exclusive_with(*others: str) -> Rule:
     """The field may not be given together with any of ``others`` (two entry forms)."""
 
@@ -63,7 +70,7 @@ def exclusive_with(*others: str) -> Rule:
                 "games",
                 "not_both",
                 "give either this field or %(others)s, not both",
-                others=" and ".join(others),
+                others=_and(others),
             )
         return None
 

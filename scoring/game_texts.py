@@ -10,7 +10,7 @@ to the English sentence rather than fail a page (a test keeps the catalogs from 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -38,14 +38,29 @@ def game_text(text: Any) -> Any:
         return _english(text) % params
 
 
-def said_beside(text: Any, field: str, label: str) -> Any:
-    """A game's refusal of ``field`` as a form says it beside that field: ``label`` (the page's word,
-    "Preneur") where the rule names the field by its API key ("taker est obligatoire")."""
-    if not isinstance(text, Words) or text.params.get("field") != field:
+def said_beside(text: Any, labels: Mapping[str, str]) -> Any:
+    """A game's refusal as a form says it beside its fields: each field it names by its API key
+    ("taker est obligatoire", "points: het totaal moet 162 zijn", "tricks and runs") named by the
+    page's label for it (``labels``: key → label, "Preneur"); ``None`` when it names none."""
+    if not isinstance(text, Words):
         return None
-    return game_text(
-        Words(text.context, text.template, {**text.params, "field": label}, text.code, text.plural)
-    )
+    relabelled = _relabelled(text, labels)
+    return None if relabelled is text else game_text(relabelled)
+
+
+def _relabelled(text: Words, labels: Mapping[str, str]) -> Words:
+    """``text`` with every parameter that is a field key replaced by its label (lists too)."""
+    params: dict[str, Any] = {}
+    for name, value in text.params.items():
+        if isinstance(value, Words):
+            params[name] = _relabelled(value, labels)
+        elif isinstance(value, str) and value in labels:
+            params[name] = labels[value]
+        else:
+            params[name] = value
+    if all(params[name] is value for name, value in text.params.items()):
+        return text
+    return Words(text.context, text.template, params, text.code, text.plural)
 
 
 def _english(text: Words) -> str:

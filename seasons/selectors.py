@@ -181,8 +181,9 @@ class RatingView:
 
     @property
     def label(self) -> str:
-        """1,234, or 1,234? while provisional."""
-        return f"{self.rating:,}{'?' if self.provisional else ''}"
+        """1234, or 1234? while provisional: no thousands separator, as every number of the project
+        is written (a Dutch reader took "1,560" for one and a half)."""
+        return f"{self.rating}{'?' if self.provisional else ''}"
 
     @property
     def family_name(self) -> str:

@@ -131,6 +131,19 @@ def metric_name(key: str, english: str = "") -> str:
     return str(found) if found is not None else english or key
 
 
+#: Column headings where a metric's name is too long for a projector's narrow column ("Matchpun…").
+_HEADINGS: dict[str, Promise] = {
+    # Translators: a narrow column's heading for "Match points" (Dutch "Matchptn"), 9 letters at most.
+    "match-points": pgettext_lazy("column heading", "Match pts"),
+}
+
+
+def metric_heading(key: str, english: str = "") -> str:
+    """A standings metric's name as a narrow column's heading (its full name where it is short)."""
+    found = _HEADINGS.get(key)
+    return str(found) if found is not None else metric_name(key, english)
+
+
 def round_label(label: str, number: int) -> str:
     """A round's name: its stored bracket label said in the active language ("Semi-finals" →
     "Demi-finales"), or "Round 3"."""
@@ -386,6 +399,10 @@ _REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
             )
             % m.groupdict()
         ),
+    ),
+    (  # tournaments.services.brackets: a bracket slot whose other side is empty (its id is not said).
+        re.compile(r"^[\w-]+: no opponent in the bracket$"),
+        lambda m: gettext("no opponent in the bracket"),
     ),
     (
         re.compile(r"^odd field of (?P<n>\d+): drawn against the empty number (?P<size>\d+)$"),

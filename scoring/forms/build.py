@@ -17,6 +17,7 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from games.common import SUIT_SYMBOLS, SUIT_WORDS, SUITS
 from games.declaration import Field, Option
@@ -72,9 +73,40 @@ ValueOrParts = ValueField | PartsField
 Choices = list[tuple[Any, Label]]
 
 
+#: The parts of a game's records (a meld's) that no declaration labels, said in the reader's
+#: language (the roem panel of the belote family read "Meld, Rank, Top, Suit" in Dutch).
+PART_NAMES = {
+    # Translators: a declared meld's kind (tierce, carré...), a card game's "annonce".
+    "meld": pgettext_lazy("game part", "Meld"),
+    # Translators: the rank of the four cards of a carré (A, K, Q...).
+    "rank": pgettext_lazy("game part", "Rank"),
+    # Translators: the highest card of a sequence of cards.
+    "top": pgettext_lazy("game part", "Top"),
+    "suit": pgettext_lazy("game part", "Suit"),
+    # Translators: how many cards a sequence has.
+    "length": pgettext_lazy("game part", "Length"),
+}
+#: The values a declaration gives no words for, said in the reader's language ("quartet").
+VALUE_NAMES = {
+    # Translators: Jo-Jotte's meld of four cards of a rank (a carré).
+    "quartet": pgettext_lazy("game value", "quartet"),
+    # Translators: Jo-Jotte's meld of cards that follow each other in a suit.
+    "sequence": pgettext_lazy("game value", "sequence"),
+    "no-trump": pgettext_lazy("game value", "no trump"),
+    # Translators: a player's bid of nothing (Back Alley).
+    "pass": pgettext_lazy("game value", "pass"),
+    # Translators: Back Alley's second-level "board" bid (every trick, at higher stakes); "board" stays.
+    "double-board": pgettext_lazy("game value", "double board"),
+    # Translators: Back Alley's third-level "board" bid; "board" stays.
+    "triple-board": pgettext_lazy("game value", "triple board"),
+}
+
+
 def words(name: str) -> str:
-    """A field's or option's name in words: ``high_trump`` → "High trump"."""
-    return name.replace("_", " ").capitalize()
+    """A field's or option's name in words: ``high_trump`` → "High trump" (a record's known part
+    in the reader's language)."""
+    known = PART_NAMES.get(name)
+    return str(known) if known is not None else name.replace("_", " ").capitalize()
 
 
 def page_help(declared: Field | Option) -> str:
@@ -85,6 +117,8 @@ def page_help(declared: Field | Option) -> str:
 
 def value_words(value: Any) -> str:
     """A value in the players' words when the declaration gives none: "♥ hearts", "double board"."""
+    if isinstance(value, str) and value in VALUE_NAMES:
+        return str(VALUE_NAMES[value])
     if isinstance(value, str):
         return (
             f"{SUIT_SYMBOLS[value]} {game_text(SUIT_WORDS[value])}"
@@ -111,7 +145,7 @@ def choices_of(kind: Any, ctx: Context, seating: Seating) -> Choices | None:
         allowed = kind.values if kind.allowed is None else tuple(kind.allowed(ctx))
         return [(value, Label(game_text(kind.label(value)) or value_words(value))) for value in allowed]
     if isinstance(kind, Boolean):
-        return [(True, Label("yes")), (False, Label("no"))]
+        return [(True, Label(_("yes"))), (False, Label(_("no")))]
     if isinstance(kind, Integer):
         low, high = bounds(kind, ctx)
         step = kind.step or 1
@@ -318,7 +352,9 @@ class FieldBuilder:
                     continue
                 used_by = [t for t, r in kind.records.items() if key in r.keys]
                 note = (
-                    f"{words(key)} ({', '.join(used_by)})" if len(used_by) < len(kind.records) else words(key)
+                    f"{words(key)} ({', '.join(value_words(t) for t in used_by)})"
+                    if len(used_by) < len(kind.records)
+                    else words(key)
                 )
                 parts[key] = self._dropdown(sub, f"{name}.{key}", note)
         return Tagged(

@@ -120,5 +120,6 @@ class EntryForm(forms.Form):
         """Show a refusal beside the field it names, or above the form; a game's refusal names the
         field by its label there, not by its API key (``words``: the refusal as the game said it)."""
         if field_name in self.fields:
-            rule = said_beside(words, field_name, str(self.fields[field_name].label)) or rule
+            labels = {name: str(field.label) for name, field in self.fields.items() if field.label}
+            rule = said_beside(words, labels) or rule
         self.add_error(field_name if field_name in self.fields else None, rule)

@@ -13,7 +13,7 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.links import token_side
 from scoring.models import Match
@@ -70,3 +70,22 @@ def result_panel(context: Any) -> dict[str, Any]:
         "problem": context.get("result_problem", ""),
         "form": context.get("result_form"),
     }
+
+
+#: Who wrote, when it was not a person: the labels ``clubs.access`` and the tournaments' services
+#: store in English (``actor_label``), said in the reader's language; a person's name is as stored.
+ACTORS = {
+    # Translators: who saved a deal or a result: the players through the table's scorer link.
+    "table link": pgettext_lazy("actor", "table link"),
+    # Translators: who made a record: the tournament itself (its draw, its series' next game).
+    "tournament": pgettext_lazy("actor", "tournament"),
+    # Translators: who made a record: the demo's loader.
+    "demo data": pgettext_lazy("actor", "demo data"),
+}
+
+
+@register.filter
+def actor(label: str) -> str:
+    """``table link`` → "scorelink" on a Dutch page; any other label (a person's name) as it is."""
+    found = ACTORS.get(label)
+    return str(found) if found is not None else label

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import GAMES, GameError
+from games.common import exclusive_with
 from games.docs import TRANSLATED, translated_page, translated_path
-from scoring.game_texts import game_text, translator
+from scoring.game_texts import game_text, said_beside, translator
 from scoring.links import table_token
 from tests.factories import make_match
 from tests.i18n import catalogs
@@ -215,8 +216,8 @@ def test_the_scoreboard_says_the_breakdown_in_the_readers_language(client, langu
     ("language", "rule"),
     [
         ("en", "points must add up to 162, not 160"),
-        ("fr", "points doit totaliser 162, pas 160"),
-        ("nl", "points moet samen 162 zijn, niet 160"),
+        ("fr", "points\u00a0: le total doit être 162, pas 160"),
+        ("nl", "points: het totaal moet 162 zijn, niet 160"),
     ],
 )
 def test_the_api_says_a_games_refusal_in_the_asked_language_with_the_same_code(language, rule):
@@ -289,3 +290,29 @@ def test_a_template_says_a_games_words_through_the_filter():
         said = shown.render(Context({"heading": heading, "plain": "Ann"}))
 
     assert said == "robs gagnés · Ann"
+
+
+class _Entry:
+    """The bit of an entry context ``exclusive_with`` reads: which fields the entry gives."""
+
+    def has(self, name: str) -> bool:
+        return name in ("tricks", "runs")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "give either this field or Tricks and Runs, not both"),
+        ("nl", "geef dit veld of Slagen en Reeksen, niet allebei"),
+    ],
+)
+def test_a_refusal_that_lists_fields_names_each_by_its_label_on_a_page(language, said):
+    """#28 item 11: JAM's "tricks and runs" stayed API keys (and English) on a Dutch page; the API
+    keeps the keys."""
+    broken = exclusive_with("tricks", "runs").check(None, _Entry())
+    labels = {"en": {"tricks": "Tricks", "runs": "Runs"}, "nl": {"tricks": "Slagen", "runs": "Reeksen"}}
+
+    with translation.override(language):
+        assert said_beside(broken, labels[language]) == said
+        assert said_beside(broken, {"points": "Punten"}) is None
+    assert str(broken) == "give either this field or tricks and runs, not both"

@@ -113,7 +113,7 @@ def test_it_shows_the_games_refusal_beside_the_field(client):
     match = klaverjas()
     response = client.post(url(match), klaverjas_post(wij="92", zij="60"))
     assert response.status_code == 422
-    assert re.search(r'data-field="points">points must add up to 162', response.text)
+    assert re.search(r'data-field="points">Card points must add up to 162', response.text)
     assert 'value="60"' in response.text  # what was typed stays
     assert Deal.objects.filter(match=match).count() == 0
     match.refresh_from_db()
@@ -137,6 +137,21 @@ def test_it_names_a_missing_field_by_its_label_in_the_readers_language(client, l
     assert response.status_code == 422
     assert re.search(rf'data-field="playing">{said}<', response.text)
     assert Deal.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("fr", "Points de cartes\u00a0: le total doit être 162, pas 152"),
+        ("nl", "Kaartpunten: het totaal moet 162 zijn, niet 152"),
+    ],
+)
+def test_a_total_s_refusal_names_the_field_by_its_label_not_its_key(client, language, said):
+    """#28 item 11: "points moet samen 162 zijn" named the field by its API key on a Dutch page."""
+    match = klaverjas()
+    response = client.post(url(match), klaverjas_post(wij="92", zij="60"), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 422
+    assert f'data-field="points">{said}<' in response.text
 
 
 def test_it_reports_a_number_it_cannot_read(client):

@@ -181,3 +181,16 @@ def test_a_refused_season_rule_says_why_in_the_language(boss, club, language, sa
     assert answer.status_code == 400
     assert answer.json()["error"]["field"] == "counting"
     assert answer.json()["error"]["rule"] == said
+
+
+@pytest.mark.parametrize("language", ["nl", "fr", "en"])
+def test_a_rating_is_written_without_a_thousands_separator(client, boss, club, played, language):
+    """#28 item 11: "1,560?" read as one and a half in Dutch; a rating is written 1560? everywhere."""
+    services.ratings_update(club_id=club.pk, family="coinche")
+    ann = Player.objects.get(name="Ann", membership__club=club)
+
+    html = read(client, f"/players/{ann.pk}/", language)
+
+    shown = re.search(r'class="rating">([^<]+)<', html)
+    assert shown is not None
+    assert re.fullmatch(r"\d{3,4}\??", shown.group(1)), shown.group(1)

@@ -392,3 +392,22 @@ def test_it_draws_the_bracket(api, club):
 
 def test_it_answers_404_for_the_bracket_of_a_swiss(api, tournament):
     assert api.get(f"/api/tournaments/{tournament.pk}/bracket/").status_code == 404
+
+
+def test_it_refuses_a_player_of_another_pair_with_a_400_naming_players(api, boss, club):
+    """#28 item 11: one player was accepted in two pairs; "roemers " was accepted beside "Roemers"."""
+    pairs = make_tournament(
+        club=club, name="Pairs", game="coinche", entrant_kind="partnership", match_format="deals:4"
+    )
+    url = f"/api/tournaments/{pairs.pk}/entrants/"
+    assert api.post(url, {"name": "Roemers", "players": ["Ria", "Bas"]}, format="json").status_code == 201
+
+    twice = api.post(url, {"name": "Kings", "players": ["Cy", "ria"]}, format="json")
+    spaced = api.post(url, {"name": "roemers ", "players": ["Cy", "Dee"]}, format="json")
+
+    assert twice.status_code == 400
+    assert twice.json()["error"]["field"] == "players"
+    assert "Roemers" in twice.json()["error"]["rule"]
+    assert spaced.status_code == 400
+    assert spaced.json()["error"]["field"] == "name"
+    assert list(pairs.entrants.values_list("name", flat=True)) == ["Roemers"]

@@ -62,16 +62,17 @@ def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bo
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         _check_open(tournament)
-        taken = set(tournament.entrants.values_list("name", flat=True))
+        taken = {name.strip().casefold() for name in tournament.entrants.values_list("name", flat=True)}
         if len(taken) + len(specs) > MAX_ENTRANTS:
             raise InvalidEntry(
                 gettext("a tournament takes at most %(count)s entrants") % {"count": MAX_ENTRANTS}, None
             )
         partners = _partners(tournament)
+        playing = _playing(tournament) if partners > 1 else {}
         made = []
         for index, spec in enumerate(specs):
             try:
-                made.append(_register_one(tournament, spec, taken, partners))
+                made.append(_register_one(tournament, spec, taken, partners, playing))
             except InvalidEntry as error:
                 if name_rows:
                     error.extra["row"] = index
@@ -100,23 +101,38 @@ def _partners(tournament: Tournament) -> int:
     return max(2, shape.seats // max(1, shape.max_sides))
 
 
-def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str], partners: int) -> Entrant:
+def _playing(tournament: Tournament) -> dict[str, str]:
+    """Who already plays in an active partnership of the tournament: a player's name (case
+    folded) → the partnership's name."""
+    rows = Entrant.players.through.objects.filter(
+        entrant__tournament=tournament, entrant__withdrawn=False
+    ).values_list("player__name", "entrant__name")
+    return {player.casefold(): entrant for player, entrant in rows}
+
+
+def _register_one(
+    tournament: Tournament, spec: EntrantSpec, taken: set[str], partners: int, playing: dict[str, str]
+) -> Entrant:
+    """One entrant; a name is unique in the tournament whatever its case and its spaces
+    ("roemers " is "Roemers"), and a player plays in one partnership only."""
     known = _known_player(tournament, spec, partners)
-    name = spec.name or (known.name if known else "")
+    name = (spec.name or (known.name if known else "")).strip()
+    players = tuple(" ".join(player.split()) for player in spec.players)
     if tournament.format == Format.INDIVIDUAL and len(name) > INDIVIDUAL_NAME:
         raise InvalidEntry(
             gettext("name must be at most %(count)s characters") % {"count": INDIVIDUAL_NAME}, "name"
         )
-    if name in taken:
+    if name.casefold() in taken:
         raise InvalidEntry(gettext("'%(name)s' is already entered") % {"name": name}, "name")
-    if partners == 1 and len(spec.players) > 1:
+    if partners == 1 and len(players) > 1:
         raise InvalidEntry(gettext("players lists at most 1 name: each entrant is one player"), "players")
-    if partners > 1 and len(spec.players) not in (0, partners):
+    if partners > 1 and len(players) not in (0, partners):
         raise InvalidEntry(
             gettext("a partnership is %(count)s players: list all %(count)s (Ann & Bob), or none")
             % {"count": partners},
             "players",
         )
+    _check_partners(players, playing)
     entrant = Entrant.objects.create(
         club_id=tournament.club_id,
         tournament=tournament,
@@ -127,10 +143,32 @@ def _register_one(tournament: Tournament, spec: EntrantSpec, taken: set[str], pa
     )
     if known is not None:
         entrant.players.set([known])
-    elif spec.players or partners == 1:
-        entrant.players.set([_player(tournament.club_id, name) for name in spec.players or (name,)])
-    taken.add(name)
+    elif players or partners == 1:
+        entrant.players.set([_player(tournament.club_id, name) for name in players or (name,)])
+    taken.add(name.casefold())
+    playing.update((player.casefold(), name) for player in players)
     return entrant
+
+
+def _check_partners(players: Sequence[str], playing: dict[str, str]) -> None:
+    """Refuse a partnership whose player already plays in another one, or twice in this one."""
+    seen: set[str] = set()
+    for player in players:
+        key = player.casefold()
+        if not key:
+            raise InvalidEntry(gettext("players: a partner's name is empty"), "players")
+        if key in seen:
+            raise InvalidEntry(
+                gettext("players: %(player)s is named twice in the partnership") % {"player": player},
+                "players",
+            )
+        if key in playing:
+            raise InvalidEntry(
+                gettext("players: %(player)s already plays in the partnership %(entrant)s")
+                % {"player": player, "entrant": playing[key]},
+                "players",
+            )
+        seen.add(key)
 
 
 def _known_player(tournament: Tournament, spec: EntrantSpec, partners: int) -> Player | None:

@@ -52,3 +52,31 @@ def flag_reason(value: str) -> str:
 def table_reason(value: str) -> str:
     """A table's reason (``withdrawn: Ann``) in words of the language, when the service wrote it."""
     return wording.table_reason(value)
+
+
+@register.filter
+def round_name(the_round: Any) -> str:
+    """A round as the reader says it: a bracket's stored English label ("Quarter-finals") in the
+    active language, or "Round 3"."""
+    return wording.round_label(str(the_round.label or ""), int(the_round.number))
+
+
+@register.filter
+def players_beside(entrant: Any) -> str:
+    """An entrant's players to show beside its name ("Ann, Bob"), or nothing when they say the name
+    again (an individual entrant "Ria" is the player Ria: not "Ria (Ria)")."""
+    names = [str(player.name) for player in entrant.players.all()]
+    shown = ", ".join(names)
+    return "" if not names or shown.casefold() == str(entrant.name).casefold() else shown
+
+
+@register.filter
+def metric_heading(key: str) -> str:
+    """A standings metric as a narrow column's heading ("Matchptn"); its full name goes in a title."""
+    return wording.metric_heading(str(key))
+
+
+@register.filter
+def metric_name(key: str) -> str:
+    """A standings metric's full name in the active language."""
+    return wording.metric_name(str(key))

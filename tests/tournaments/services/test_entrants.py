@@ -158,3 +158,76 @@ def test_it_refuses_a_player_id_of_another_club_or_for_a_partnership():
             services.entrant_register(tournament_id=target.pk, entrant=EntrantSpec("Zed", player=stranger.pk))
         assert caught.value.field == field
     assert not Entrant.objects.exists()
+
+
+# -- #28 item 11: names are the same whatever their case and spaces; a player plays in one pair --
+
+
+def test_a_name_with_a_trailing_space_or_another_case_is_already_entered():
+    tournament = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+    services.entrant_register(
+        tournament_id=tournament.pk, entrant=EntrantSpec("Roemers", players=("Ann", "Bob"))
+    )
+
+    for same in ("roemers ", " ROEMERS", "Roemers"):
+        with pytest.raises(InvalidEntry) as caught:
+            services.entrant_register(
+                tournament_id=tournament.pk, entrant=EntrantSpec(same, players=("Cy", "Dee"))
+            )
+        assert caught.value.field == "name"
+    assert list(tournament.entrants.values_list("name", flat=True)) == ["Roemers"]
+
+
+def test_a_name_is_stored_without_its_outer_spaces():
+    tournament = make_tournament()
+    made = services.entrant_register(tournament_id=tournament.pk, entrant=EntrantSpec("  Ria "))
+    assert made.name == "Ria"
+    assert made.players.get().name == "Ria"
+
+
+def test_a_player_already_in_a_pair_is_refused_in_another_naming_the_field():
+    tournament = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+    services.entrant_register(
+        tournament_id=tournament.pk, entrant=EntrantSpec("Aces", players=("Ann", "Bob"))
+    )
+
+    with pytest.raises(InvalidEntry) as caught:
+        services.entrant_register(
+            tournament_id=tournament.pk, entrant=EntrantSpec("Kings", players=("Cy", "ann"))
+        )
+
+    assert caught.value.field == "players"
+    assert str(caught.value) == "players: ann already plays in the partnership Aces"
+    assert list(tournament.entrants.values_list("name", flat=True)) == ["Aces"]
+
+
+def test_one_list_may_not_put_a_player_in_two_pairs_nor_twice_in_one():
+    tournament = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+    with pytest.raises(InvalidEntry) as caught:
+        services.entrants_register(
+            tournament_id=tournament.pk,
+            entrants=[
+                EntrantSpec("Aces", players=("Ann", "Bob")),
+                EntrantSpec("Kings", players=("Bob", "Cy")),
+            ],
+        )
+    assert (caught.value.field, caught.value.extra["row"]) == ("players", 1)
+    with pytest.raises(InvalidEntry, match="named twice"):
+        services.entrant_register(
+            tournament_id=tournament.pk, entrant=EntrantSpec("Twins", players=("Ann", "ANN"))
+        )
+    assert not Entrant.objects.exists()
+
+
+def test_a_withdrawn_pair_frees_its_players():
+    tournament = make_tournament(game="coinche", entrant_kind="partnership", match_format="deals:4")
+    aces = services.entrant_register(
+        tournament_id=tournament.pk, entrant=EntrantSpec("Aces", players=("Ann", "Bob"))
+    )
+    Entrant.objects.filter(pk=aces.pk).update(withdrawn=True)
+
+    kings = services.entrant_register(
+        tournament_id=tournament.pk, entrant=EntrantSpec("Kings", players=("Ann", "Cy"))
+    )
+
+    assert sorted(p.name for p in kings.players.all()) == ["Ann", "Cy"]
