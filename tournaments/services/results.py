@@ -256,15 +256,13 @@ def played_points(tournament: Tournament, table: TableAssignment) -> dict[int, i
     return {entrant: totals[side] for entrant, side in zip(table.entrants, sides, strict=True)}
 
 
-def open_tables(tournament: Tournament, entrant_id: int) -> list[TableAssignment]:
-    """The drawn tables where ``entrant_id`` is still playing (no result yet)."""
+def open_tables(tournament: Tournament, entrant_id: int | None = None) -> list[TableAssignment]:
+    """The drawn tables still playing (no result yet), those of ``entrant_id`` when given: what a
+    withdrawal settles, and what the console warns of before one."""
     tables = TableAssignment.objects.filter(round__tournament=tournament, status=TableStatus.PLAYING)
     tables = tables.exclude(round__status__in=(RoundStatus.BUILDING, RoundStatus.FAILED))
-    return [
-        t
-        for t in tables.select_related("round").order_by("round__number", "number")
-        if entrant_id in t.entrants
-    ]
+    ordered = tables.select_related("round").order_by("round__number", "number")
+    return [t for t in ordered if entrant_id is None or entrant_id in t.entrants]
 
 
 def forfeit_withdrawn(tournament: Tournament, table: TableAssignment, entrant: Entrant, actor: Actor) -> None:
