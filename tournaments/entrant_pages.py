@@ -103,7 +103,7 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
         names = dict(tournament.entrants.values_list("pk", "name"))
         return link_pages.confirmation(
             request,
-            found.name,
+            found.tournament.name,
             question=gettext("Withdraw %(name)s?") % {"name": found.name},
             consequence=withdraw_words(tournament, found, tables, names),
             yes=gettext("Yes, withdraw the entrant"),
@@ -133,7 +133,7 @@ def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
     if not link_pages.confirmed(request):
         return link_pages.confirmation(
             request,
-            found.name,
+            found.tournament.name,
             question=gettext("Remove %(name)s?") % {"name": found.name},
             consequence=remove_words(),
             yes=gettext("Yes, remove the entrant"),
