@@ -190,14 +190,14 @@ class EntrantDetail(APIView):
     @extend_schema(
         request=EntrantChange,
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody},
-        summary="Withdraw an entrant (or take the withdrawal back)",
+        summary="Withdraw an entrant (a table it still plays goes to the opponent as a forfeit), or take it back",
     )
     def patch(self, request: Request, pk: int, entrant: int) -> Response:
         tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         found = self._entrant(pk, entrant)
         arguments = validated(EntrantChange, request.data)
-        changed = services.entrant_withdraw(entrant_id=found.pk, **arguments)
+        changed = services.entrant_withdraw(entrant_id=found.pk, actor=actor_for(request), **arguments)
         return Response(documents.entrant_document(changed))
 
     @extend_schema(

@@ -5,7 +5,7 @@ Per table: where its result stands (``scoring.result_states``, or the organizer'
 when (the time of the move, which is the audit event's), the last deal entered and when. Then the
 queues the director works through: results awaiting confirmation, disputes (the result as entered
 with the side that rejected it and why), corrections made after a round closed, and tables with
-no result yet. A few queries whatever the size of the field (``selectors.round_views`` and two
+no result yet (an abandoned match's first: nobody but the director can give it one). A few queries whatever the size of the field (``selectors.round_views`` and two
 aggregates). It lives beside ``tournaments/selectors.py`` (the reads it builds on), which would
 otherwise pass the house's module size.
 
@@ -21,13 +21,16 @@ from typing import Any
 
 from django.db.models import Max
 
-from scoring.models import Deal, DealVersion
+from scoring.models import Deal, DealVersion, MatchStatus
 from scoring.result_states import ResultStatus
 from tournaments import selectors
 from tournaments.models import RoundStatus, TableStatus, Tournament
 
 #: The organizer's word on a table stands over its matches: the desk shows it as decided.
 DECIDED_BY_DIRECTOR = "decided"
+#: A table whose match was abandoned and that has no result: only the director can set one, so
+#: it is among the missing results, said as what it is (not "being played").
+ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,8 @@ class DeskTable:
     last_deal_at: datetime | None
     totals: dict[str, int]
     detail: dict[str, Any]
+    #: The table's id, for the console's form that sets its result.
+    table_id: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -80,8 +85,9 @@ class Desk:
 
     @property
     def missing(self) -> list[DeskTable]:
-        """Tables still playing or without a counted result (a void one included)."""
-        return self._in(ResultStatus.OPEN, ResultStatus.VOID)
+        """Tables still playing or without a counted result (a void one, an abandoned match's)."""
+        found = self._in(ABANDONED, ResultStatus.OPEN, ResultStatus.VOID)
+        return sorted(found, key=lambda t: t.state != ABANDONED)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -139,16 +145,19 @@ def _desk_table(
             None,
             {},
             detail,
+            view.id,
         )
+    abandoned = match.status == MatchStatus.ABANDONED
     return DeskTable(
         round=round_number,
         number=view.number,
         match=match.pk,
         entrants=names,
-        state=match.result_status,
+        state=ABANDONED if abandoned else match.result_status,
         since=match.result_at or match.created_at,
         last_deal=last.get(match.pk),
         last_deal_at=when.get(match.pk),
         totals=dict(match.state.get("totals") or {}),
         detail=dict(match.result_detail),
+        table_id=view.id,
     )

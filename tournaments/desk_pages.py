@@ -60,9 +60,12 @@ QUEUE_OF: dict[str, str] = {
     ResultStatus.DISPUTED: "disputes",
     ResultStatus.OPEN: "missing",
     ResultStatus.VOID: "missing",
+    desk.ABANDONED: "missing",
 }
 #: The state of a table decided by the organizer, in words.
 DECIDED_LABEL = gettext_lazy("decided by the director")
+#: The state of a table whose match was abandoned, with what the director does about it.
+ABANDONED_LABEL = gettext_lazy("Match abandoned: set the result")
 #: A result's state in the desk's words (``ResultStatus.label`` is the pure rule book's English).
 STATE_LABELS = {
     ResultStatus.OPEN: gettext_lazy("being played"),
@@ -100,8 +103,12 @@ def _age(since: datetime | None, now: datetime) -> str:
 
 def _row(table: desk.DeskTable, match: Match | None, now: datetime, tournament_id: int) -> dict[str, Any]:
     """A table as the desk's template shows it: the read model's and the words around it."""
-    decided = table.state == desk.DECIDED_BY_DIRECTOR
-    state = DECIDED_LABEL if decided else STATE_LABELS[ResultStatus(table.state)]
+    if table.state == desk.DECIDED_BY_DIRECTOR:
+        state = DECIDED_LABEL
+    elif table.state == desk.ABANDONED:
+        state = ABANDONED_LABEL
+    else:
+        state = STATE_LABELS[ResultStatus(table.state)]
     deal_url = None
     if match is not None and table.last_deal and not match.table_link_revoked:
         deal_url = reverse("scoring:table_deal", args=[table_token(match), table.last_deal])

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import desk_pages, removal_pages, table_pages, travel_pages, views
+from tournaments import desk_pages, entrant_pages, removal_pages, table_pages, travel_pages, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -22,12 +22,12 @@ urlpatterns = [
     path("tournaments/<int:pk>/console/upload/", views.console_upload, name="console_upload"),
     path(
         "tournaments/<int:pk>/console/entrants/<int:entrant>/remove/",
-        views.console_remove,
+        entrant_pages.console_remove,
         name="console_remove",
     ),
     path(
         "tournaments/<int:pk>/console/entrants/<int:entrant>/withdraw/",
-        views.console_withdraw,
+        entrant_pages.console_withdraw,
         name="console_withdraw",
     ),
     path("tournaments/<int:pk>/console/format/", views.console_configure, name="console_configure"),

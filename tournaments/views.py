@@ -35,6 +35,7 @@ from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
 from tournaments import (
     documents,
+    entrant_pages,
     exports,
     forms,
     history,
@@ -55,7 +56,6 @@ from tournaments.contracts import (
     validated,
 )
 from tournaments.models import (
-    Entrant,
     Round,
     RoundStatus,
     TableAssignment,
@@ -65,7 +65,7 @@ from tournaments.pairing.formats import BRACKETS
 from tournaments.physical_tables import links_of
 
 #: Where the console shows what an action did: beside the control that did it (``notices``).
-AT_ENTRANTS = "at-entrants"
+AT_ENTRANTS = entrant_pages.AT_ENTRANTS
 AT_TABLES = "at-tables"
 #: Seconds between two polls of a public page.
 POLL_SECONDS = 5
@@ -264,6 +264,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
     rounds = list(tournament.rounds.order_by("number"))
     entrants = list(tournament.entrants.prefetch_related("players"))
     draws = tournament.format not in BRACKETS
+    removable = not any(r.status != RoundStatus.FAILED for r in rounds)
     said = notices.by_place(request)
     playing = [
         (
@@ -280,7 +281,8 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "game": GAMES.get(tournament.game_key),
         "entrants": entrants,
         "active": sum(1 for e in entrants if not e.withdrawn),
-        "removable": not any(r.status != RoundStatus.FAILED for r in rounds),
+        "removable": removable,
+        "entrant_rows": entrant_pages.entrant_rows(tournament, entrants, removable),
         "rounds": rounds,
         "playing": playing,
         "notices": said,
@@ -408,38 +410,6 @@ def _register_many(
         )
     messages.success(request, said % {"count": count}, extra_tags=AT_ENTRANTS)
     return redirect(reverse("tournaments:console", args=[tournament.pk]) + "#entrants")
-
-
-def _console_entrant(request: HttpRequest, pk: int, entrant: int) -> Entrant:
-    """Entrant ``entrant`` of tournament ``pk``, for an organizer of its club (else 403 or 404)."""
-    tournament = tournament_for_organizer(request.user, pk)
-    found = Entrant.objects.filter(tournament=tournament, pk=entrant).first()
-    if found is None:
-        raise Http404(gettext("no such entrant"))
-    return found
-
-
-@require_POST
-def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
-    found = _console_entrant(request, pk, entrant)
-    back = request.POST.get("withdrawn", "on") == "on"
-    services.entrant_withdraw(entrant_id=found.pk, withdrawn=back)
-    said = gettext("%(name)s withdrawn.") if back else gettext("%(name)s back in.")
-    messages.success(request, said % {"name": found.name}, extra_tags=AT_ENTRANTS)
-    return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
-
-
-@require_POST
-def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
-    """Remove an entrant registered by mistake (before round 1)."""
-    found = _console_entrant(request, pk, entrant)
-    try:
-        services.entrant_remove(entrant_id=found.pk)
-    except ServiceError as error:
-        messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_ENTRANTS)
-    else:
-        messages.success(request, gettext("%(name)s removed.") % {"name": found.name}, extra_tags=AT_ENTRANTS)
-    return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
 
 
 @require_POST

@@ -123,7 +123,7 @@ def forms_of(world: World) -> dict[str, Form]:
         "withdraw": Form(
             f"/tournaments/{t.pk}/console/",
             f"/tournaments/{t.pk}/console/entrants/{entrant.pk}/withdraw/",
-            {"withdrawn": "on"},
+            {"withdrawn": "on", "confirm": "yes"},
             lambda: Entrant.objects.get(pk=entrant.pk).withdrawn,
         ),
         "configure": Form(

@@ -242,7 +242,10 @@ def test_it_fixes_a_result_and_withdraws_an_entrant_from_the_console(client, bos
     assert table.status == TableStatus.FORFEIT
 
     ann = tournament.entrants.get(name="Ann")
-    client.post(f"/tournaments/{tournament.pk}/console/entrants/{ann.pk}/withdraw/", {"withdrawn": "on"})
+    client.post(
+        f"/tournaments/{tournament.pk}/console/entrants/{ann.pk}/withdraw/",
+        {"withdrawn": "on", "confirm": "yes"},
+    )
     ann.refresh_from_db()
     assert ann.withdrawn
 

@@ -148,7 +148,9 @@ def test_it_removes_a_mistaken_entrant_before_round_1_and_offers_withdraw_after(
     assert f'aria-label="Remove {ely.name}"' in page
     assert "Withdraw" not in section(page, "entrants")
 
-    done = client.post(f"/tournaments/{tournament.pk}/console/entrants/{ely.pk}/remove/", follow=True)
+    done = client.post(
+        f"/tournaments/{tournament.pk}/console/entrants/{ely.pk}/remove/", {"confirm": "yes"}, follow=True
+    )
 
     assert 'role="status">Ely removed.' in section(done.text, "entrants")
     assert not Entrant.objects.filter(pk=ely.pk).exists()
@@ -158,5 +160,7 @@ def test_it_removes_a_mistaken_entrant_before_round_1_and_offers_withdraw_after(
     assert "Remove " not in section(after, "entrants")
     assert 'aria-label="Withdraw Ann"' in after
     ann = tournament.entrants.get(name="Ann")
-    late = client.post(f"/tournaments/{tournament.pk}/console/entrants/{ann.pk}/remove/", follow=True)
+    late = client.post(
+        f"/tournaments/{tournament.pk}/console/entrants/{ann.pk}/remove/", {"confirm": "yes"}, follow=True
+    )
     assert 'role="alert">&#x27;Ann&#x27; is in the draw of round 1' in section(late.text, "entrants")

@@ -37,6 +37,7 @@ from tournaments.services.reconcile import tournaments_reconcile
 from tournaments.services.removal import tournament_archive, tournament_deletable, tournament_delete
 from tournaments.services.results import (
     TableDecision,
+    open_tables,
     table_adjust,
     table_decide,
     table_forfeit,
@@ -55,6 +56,7 @@ __all__ = [
     "entrant_remove",
     "entrant_withdraw",
     "entrants_register",
+    "open_tables",
     "physical_table_revoke",
     "physical_tables_prepare",
     "round_pair",

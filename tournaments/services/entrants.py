@@ -10,7 +10,9 @@ new), or the club's member it names by id (``player``), so the same person is on
 evenings (the seasons app follows players, not entrants).
 
 An entrant registered by mistake is removed before round 1 (:func:`entrant_remove`); once round 1
-is drawn it can only be withdrawn (:func:`entrant_withdraw`), since its place is in the draw.
+is drawn it can only be withdrawn (:func:`entrant_withdraw`), since its place is in the draw. A
+withdrawal leaves no table waiting: an entrant withdrawn while its table plays forfeits that table
+in the same transaction (its match abandoned, the deals played kept readable, the opponents win).
 """
 
 from __future__ import annotations
@@ -21,12 +23,20 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
+from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Membership, Player
 from games import find_game
 from tournaments.models import Entrant, RoundStatus, Tournament, TournamentStatus
 from tournaments.pairing.formats import BRACKETS, LATE_ENTRY, EntrantKind, Format
-from tournaments.services.common import after_commit, bump_revision, lock_tournament, results_changed
+from tournaments.services.common import (
+    SYSTEM,
+    after_commit,
+    bump_revision,
+    lock_tournament,
+    results_changed,
+)
+from tournaments.services.results import forfeit_withdrawn, open_tables
 
 MAX_ENTRANTS = 1024
 #: An individual event's entrant names stay short: two of them make a side's name.
@@ -196,9 +206,14 @@ def _player(club_id: int, name: str) -> Player:
     return player
 
 
-def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True) -> Entrant:
+def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True, actor: Actor = SYSTEM) -> Entrant:
     """Take an entrant out of the rounds still to be drawn (or put it back). Its results stay;
-    in a round robin or a bracket its later opponents win by forfeit."""
+    in a round robin or a bracket its later opponents win by forfeit.
+
+    A table where it is still playing is settled now, as a forfeit win for the opponent(s)
+    (``results.forfeit_withdrawn``): its match is abandoned, the deals played so far stay readable,
+    the round can complete and, in a bracket, the opponent advances. Putting the entrant back in
+    does not undo that forfeit (the director can clear the table's result from the console)."""
     entrant = Entrant.objects.filter(pk=entrant_id).first()
     if entrant is None:
         raise NotFound(gettext("no such entrant"))
@@ -209,6 +224,8 @@ def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True) -> Entrant:
             entrant.withdrawn = withdrawn
             entrant.save(update_fields=["withdrawn"])
             bump_revision(tournament)
+            for table in open_tables(tournament, entrant.pk) if withdrawn else []:
+                forfeit_withdrawn(tournament, table, entrant, actor)
             if tournament.format in BRACKETS and tournament.bracket:
                 after_commit("bracket_advance", tournament.pk)
             after_commit("standings_recompute", tournament.pk)

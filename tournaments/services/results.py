@@ -5,6 +5,13 @@ A match tells the tournament it changed through scoring's ``match_changed`` sign
 ``tournaments.listeners`` turns into the ``match_changed`` task, which calls :func:`table_sync`.
 The organizer's word (:func:`table_adjust`, :func:`table_forfeit`, or :func:`table_decide` with
 either) stands over the matches until :func:`table_reset` takes it back.
+
+The rule for what was played before the organizer's word: a winner set without points keeps the
+game points the sides scored so far (over all the table's matches, an abandoned one included, a
+voided result left out), so "Ann wins" on a match stopped at 122–40 records 122–40, not 0–0. A
+forfeit records no game points; the deals played stay readable in the matches. An entrant
+withdrawn while its table plays forfeits that table (:func:`forfeit_withdrawn`): its match is
+abandoned and the opponents win, so the round can complete or the bracket move on.
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from scoring.models import MatchStatus
 from scoring.result_states import COUNTED, ResultStatus
+from scoring.services.matches import match_abandon
 from tournaments.models import (
+    Entrant,
     Round,
     RoundStatus,
     TableAssignment,
@@ -193,7 +202,8 @@ def table_adjust(
     *, table_id: int, winner: int | None, reason: str, actor: Actor, points: Mapping[int, int] | None = None
 ) -> TableAssignment:
     """The organizer's result for a table: ``winner`` (an entrant id at the table) or ``None``
-    for a draw, optional game points per entrant id, and the reason. The matches stay as played."""
+    for a draw, optional game points per entrant id, and the reason. The matches stay as played;
+    without ``points``, the game points played so far are kept (:func:`played_points`)."""
     with transaction.atomic():
         tournament, table = _table_for_result(table_id)
         if winner is not None and winner not in table.entrants:
@@ -204,7 +214,10 @@ def table_adjust(
             raise InvalidEntry(gettext("points must map the table's entrant ids to whole numbers"), "points")
         table.status = TableStatus.ADJUSTED
         table.result = adjusted_results(
-            table.entrants, side_of(tournament, table), winner=winner, points=points
+            table.entrants,
+            side_of(tournament, table),
+            winner=winner,
+            points=points or played_points(tournament, table),
         )
         _mark(table, reason, actor)
         _result_changed(tournament, table)
@@ -226,6 +239,44 @@ def table_forfeit(*, table_id: int, entrants: Sequence[int], reason: str, actor:
         _mark(table, reason, actor)
         _result_changed(tournament, table)
     return table
+
+
+def played_points(tournament: Tournament, table: TableAssignment) -> dict[int, int]:
+    """Each entrant's game points so far: its side's totals summed over the table's matches, an
+    abandoned one included (its deals were played), a voided result left out."""
+    sides = side_of(tournament, table)
+    totals = [0] * (max(sides) + 1)
+    for game in table.games.select_related("match"):
+        match = game.match
+        if match.result_status == ResultStatus.VOID:
+            continue
+        scored = match.state.get("totals") or {}
+        for index, name in enumerate(list(match.sides)[: len(totals)]):
+            totals[index] += int(scored.get(name, 0))
+    return {entrant: totals[side] for entrant, side in zip(table.entrants, sides, strict=True)}
+
+
+def open_tables(tournament: Tournament, entrant_id: int | None = None) -> list[TableAssignment]:
+    """The drawn tables still playing (no result yet), those of ``entrant_id`` when given: what a
+    withdrawal settles, and what the console warns of before one."""
+    tables = TableAssignment.objects.filter(round__tournament=tournament, status=TableStatus.PLAYING)
+    tables = tables.exclude(round__status__in=(RoundStatus.BUILDING, RoundStatus.FAILED))
+    ordered = tables.select_related("round").order_by("round__number", "number")
+    return [t for t in ordered if entrant_id is None or entrant_id in t.entrants]
+
+
+def forfeit_withdrawn(tournament: Tournament, table: TableAssignment, entrant: Entrant, actor: Actor) -> None:
+    """Settle the open ``table`` of an entrant being withdrawn, inside the caller's transaction
+    (the tournament locked): the match being played is abandoned (its deals stay readable) and the
+    table is a forfeit of the entrant's side, a win for the other side(s). The round can then
+    complete; in a bracket the opponent advances."""
+    for game in table.games.select_related("match"):
+        if game.match.status == MatchStatus.IN_PROGRESS:
+            match_abandon(match_id=game.match_id, reason=f"withdrawn: {entrant.name}", actor=actor)
+    table.status = TableStatus.FORFEIT
+    table.result = forfeit_results(table.entrants, side_of(tournament, table), forfeiting=[entrant.pk])
+    _mark(table, f"withdrawn: {entrant.name}", actor)
+    _result_changed(tournament, table)
 
 
 def table_reset(*, table_id: int, actor: Actor) -> TableAssignment:

@@ -6,9 +6,19 @@ import pytest
 
 from clubs.errors import Conflict, InvalidEntry
 from clubs.models import Player
-from tests.tournaments.factories import make_tournament, play_round, start_round
+from scoring.models import Match, MatchStatus
+from scoring.services.deals import deal_record
+from tests.tournaments.factories import (
+    TABLE,
+    current_match,
+    make_tournament,
+    play_round,
+    play_table,
+    start_round,
+    winning_entry,
+)
 from tournaments import services
-from tournaments.models import Entrant
+from tournaments.models import Entrant, Round, RoundStatus, TableStatus
 from tournaments.services import EntrantSpec
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
@@ -231,3 +241,69 @@ def test_a_withdrawn_pair_frees_its_players():
     )
 
     assert sorted(p.name for p in kings.players.all()) == ["Ann", "Cy"]
+
+
+def _deal_played(table) -> Match:
+    """One deal entered at ``table``, its match still in progress (the first side leads 10–1)."""
+    match = current_match(table)
+    deal_record(match_id=match.pk, entry=winning_entry(match, 0), actor=TABLE)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.IN_PROGRESS
+    return match
+
+
+def test_withdrawing_an_entrant_mid_round_in_swiss_gives_its_table_to_the_opponent_and_completes_the_round():
+    tournament = make_tournament(entrants=4, rounds=2, match_format="deals:3")
+    first = start_round(tournament)
+    done, open_table = first.tables.order_by("number")
+    play_table(done, done.entrants[0])
+    match = _deal_played(open_table)
+    quitter, opponent = open_table.entrants
+
+    services.entrant_withdraw(entrant_id=quitter)
+
+    open_table.refresh_from_db()
+    first.refresh_from_db()
+    match.refresh_from_db()
+    assert open_table.status == TableStatus.FORFEIT
+    assert open_table.result[str(opponent)]["outcome"] == "win"
+    assert open_table.result[str(quitter)]["outcome"] == "loss"
+    assert open_table.reason == f"withdrawn: {Entrant.objects.get(pk=quitter).name}"
+    assert match.status == MatchStatus.ABANDONED  # stopped, its deal kept readable
+    assert match.deal_count == 1
+    assert first.status == RoundStatus.COMPLETE
+    assert start_round(tournament).number == 2  # the round no longer blocks the next
+
+
+def test_withdrawing_an_entrant_mid_match_in_a_knock_out_advances_its_opponent():
+    tournament = make_tournament(format="single-elimination", entrants=4, match_format="deals:3")
+    start_round(tournament)
+    semis = list(Round.objects.get(tournament=tournament, number=1).tables.order_by("number"))
+    play_table(semis[1], semis[1].entrants[0])
+    _deal_played(semis[0])
+    quitter, opponent = semis[0].entrants
+
+    services.entrant_withdraw(entrant_id=quitter)
+    services.bracket_advance(tournament_id=tournament.pk)
+
+    semis[0].refresh_from_db()
+    assert semis[0].status == TableStatus.FORFEIT
+    final = Round.objects.get(tournament=tournament, number=2).tables.get()
+    assert sorted(final.entrants) == sorted([opponent, semis[1].entrants[0]])
+
+
+def test_putting_an_entrant_back_in_leaves_the_forfeit_and_a_finished_table_stays_as_played():
+    tournament = make_tournament(entrants=4, rounds=2, match_format="deals:3")
+    done, open_table = start_round(tournament).tables.order_by("number")
+    play_table(done, done.entrants[0])
+    _deal_played(open_table)
+    services.entrant_withdraw(entrant_id=done.entrants[1])  # its table has a result already
+    done.refresh_from_db()
+    assert done.status == TableStatus.FINISHED
+    open_table.refresh_from_db()
+    assert open_table.status == TableStatus.PLAYING
+
+    services.entrant_withdraw(entrant_id=open_table.entrants[0])
+    services.entrant_withdraw(entrant_id=open_table.entrants[0], withdrawn=False)
+    open_table.refresh_from_db()
+    assert open_table.status == TableStatus.FORFEIT

@@ -7,6 +7,7 @@ import pytest
 from clubs.access import Actor
 from clubs.errors import InvalidEntry
 from scoring.services.deals import deal_correct, deal_record
+from scoring.services.matches import match_abandon
 from tests.tournaments.factories import (
     TABLE,
     accept,
@@ -165,3 +166,24 @@ def test_it_refuses_a_draw_in_a_bracket_and_points_for_someone_not_at_the_table(
     assert (draw.value.field, stranger.value.field, both.value.field) == ("winner", "points", "forfeit")
     table.refresh_from_db()
     assert table.status == TableStatus.PLAYING
+
+
+@pytest.mark.parametrize("abandoned", [False, True])
+def test_a_winner_set_on_a_table_with_deals_keeps_the_points_played_so_far(abandoned):
+    tournament = make_tournament(entrants=2, rounds=1, match_format="deals:3")
+    table = start_round(tournament).tables.get()
+    first, second = table.entrants
+    match = current_match(table)
+    deal_record(match_id=match.pk, entry=winning_entry(match, 0), actor=TABLE)
+    deal_record(match_id=match.pk, entry=winning_entry(match, 0), actor=TABLE)
+    if abandoned:
+        match_abandon(match_id=match.pk, reason="the players left", actor=ORGANIZER)
+
+    services.table_adjust(table_id=table.pk, winner=second, reason="slow play", actor=ORGANIZER)
+
+    table.refresh_from_db()
+    assert table.result[str(second)]["outcome"] == "win"
+    assert (table.result[str(first)]["points"], table.result[str(second)]["points"]) == (20, 2)
+    services.table_adjust(table_id=table.pk, winner=second, points={second: 5}, reason="x", actor=ORGANIZER)
+    table.refresh_from_db()
+    assert table.result[str(second)]["points"] == 5  # points given are the director's
