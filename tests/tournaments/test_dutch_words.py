@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-import polib
 import pytest
 
 from scoring.links import scorer_path
 from tests.factories import make_match
+from tests.i18n import catalogs
 from tests.i18n.catalogs import catalog_files
 from tests.tournaments.factories import add_entrants, make_tournament, play_table, start_round
 from tests.translated import english_left, spoken
@@ -168,10 +168,10 @@ def test_no_sentence_bends_to_a_round_s_name_or_a_count(language, bent):
     for path in catalog_files():
         if f"/{language}/" not in str(path):
             continue
-        for entry in polib.pofile(str(path)):
-            if entry.msgid_plural:
+        for entry in catalogs.read(path):
+            if entry.plural:
                 continue
-            text = entry.msgstr.replace("\u00a0", " ")
+            text = entry.translations[0].replace("\u00a0", " ")
             found.extend((entry.msgid, b) for b in bent if b in text)
     assert found == []
 
