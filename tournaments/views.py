@@ -296,7 +296,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
             tiebreaks=tournament.tiebreaks,
             initial={"format": tournament.format, "rounds": tournament.rounds_planned},
         ),
-        "can_start": tournament.format not in BRACKETS or not rounds,
+        "start_refused": services.round_start_refusal(tournament),
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),

@@ -44,7 +44,7 @@ from tournaments.services.results import (
     table_reset,
     table_sync,
 )
-from tournaments.services.rounds import round_pair, round_start
+from tournaments.services.rounds import round_pair, round_start, round_start_refusal
 from tournaments.services.standings import standings_recompute
 from tournaments.services.tournaments import tournament_configure, tournament_create
 
@@ -61,6 +61,7 @@ __all__ = [
     "physical_tables_prepare",
     "round_pair",
     "round_start",
+    "round_start_refusal",
     "standings_recompute",
     "table_adjust",
     "table_decide",

@@ -52,45 +52,57 @@ from tournaments.wording import listed
 log = logging.getLogger(__name__)
 
 
+def round_start_refusal(tournament: Tournament) -> Conflict | None:
+    """Why the next round cannot start now (``None``: it can). Read only: :func:`round_start`
+    raises it, and the console offers its button only when there is none, so the page never
+    offers what the service refuses (a round 4 of a 3-round event, round 2 while round 1 plays)."""
+    if tournament.status == TournamentStatus.FINISHED:
+        return Conflict(gettext("the tournament is finished"), None)
+    live = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
+    if tournament.format in BRACKETS and live:
+        return Conflict(gettext("the bracket is drawn: its rounds follow as results come in"), None)
+    unfinished = next((r for r in live if r.status != RoundStatus.COMPLETE), None)
+    if unfinished is not None:
+        return _not_complete(unfinished)
+    active = tournament.entrants.filter(withdrawn=False).count()
+    needed = field_minimum(
+        Format(tournament.format), find_game(tournament.game_key).table_shape(tournament.options)
+    )
+    if active < needed:
+        return Conflict(
+            ngettext(
+                "at least %(needed)s entrant is needed, not %(active)s",
+                "at least %(needed)s entrants are needed, not %(active)s",
+                needed,
+            )
+            % {"needed": needed, "active": active},
+            None,
+        )
+    if live and tournament.rounds_planned is not None and len(live) >= tournament.rounds_planned:
+        return Conflict(
+            ngettext(
+                "the %(count)s round has been played",
+                "all %(count)s rounds have been played",
+                tournament.rounds_planned,
+            )
+            % {"count": tournament.rounds_planned},
+            None,
+        )
+    return None
+
+
 def round_start(*, tournament_id: int) -> Round:
     """Open the next round, closing the one before; the ``round_pair`` task draws it and creates
     its matches."""
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
-        if tournament.status == TournamentStatus.FINISHED:
-            raise Conflict(gettext("the tournament is finished"), None)
+        refusal = round_start_refusal(tournament)
+        if refusal is not None:
+            raise refusal
         rounds = list(tournament.rounds.order_by("number"))
         live = [r for r in rounds if r.status != RoundStatus.FAILED]
-        if tournament.format in BRACKETS and live:
-            raise Conflict(gettext("the bracket is drawn: its rounds follow as results come in"), None)
-        unfinished = next((r for r in live if r.status != RoundStatus.COMPLETE), None)
-        if unfinished is not None:
-            raise _not_complete(unfinished)
-        kind = Format(tournament.format)
-        active = tournament.entrants.filter(withdrawn=False).count()
-        needed = field_minimum(kind, find_game(tournament.game_key).table_shape(tournament.options))
-        if active < needed:
-            raise Conflict(
-                ngettext(
-                    "at least %(needed)s entrant is needed, not %(active)s",
-                    "at least %(needed)s entrants are needed, not %(active)s",
-                    needed,
-                )
-                % {"needed": needed, "active": active},
-                None,
-            )
         if not live:
-            _plan(tournament, kind, active)
-        if tournament.rounds_planned is not None and len(live) >= tournament.rounds_planned:
-            raise Conflict(
-                ngettext(
-                    "the %(count)s round has been played",
-                    "all %(count)s rounds have been played",
-                    tournament.rounds_planned,
-                )
-                % {"count": tournament.rounds_planned},
-                None,
-            )
+            _plan(tournament, Format(tournament.format), tournament.entrants.filter(withdrawn=False).count())
         if live:
             _close(live[-1])
         number = len(live) + 1
