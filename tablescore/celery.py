@@ -8,7 +8,7 @@ limits, and retries with backoff on the tasks themselves (see each app's ``tasks
 import os
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import task_postrun, task_prerun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablescore.settings")
 
@@ -22,3 +22,18 @@ def _refuse_unsafe_worker(**_: object) -> None:
     from tablescore.startup import refuse_unsafe_start
 
     refuse_unsafe_start()
+
+
+@task_prerun.connect
+def _tasks_read_the_primary(**_: object) -> None:
+    """A task reads what it will write from: never the replica, even run in-process by a GET."""
+    from tablescore.replica import task_started
+
+    task_started()
+
+
+@task_postrun.connect
+def _task_done(**_: object) -> None:
+    from tablescore.replica import task_ended
+
+    task_ended()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -55,6 +55,15 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()] if raw.strip() else default
 
 
+def pool_options() -> dict[str, object]:
+    """psycopg's connection pool (Django 5.2), when ``DATABASE_POOL_SIZE`` is set: each process
+    then keeps at most that many connections, shared by its threads, instead of one per thread."""
+    size = env_int("DATABASE_POOL_SIZE", 0)
+    if size <= 0:
+        return {}
+    return {"pool": {"min_size": 1, "max_size": size, "timeout": env_int("DATABASE_POOL_TIMEOUT", 10)}}
+
+
 def database_from_url(name: str, url: str) -> dict[str, object]:
     """A ``DATABASES`` entry from ``postgres://user:pass@host:port/db?sslmode=...`` or ``sqlite:///path``."""
     parts = urlsplit(url)
@@ -74,9 +83,10 @@ def database_from_url(name: str, url: str) -> dict[str, object]:
             "PORT": str(port or ""),
             # A server that hangs rather than refuses must not hold a request until gunicorn's
             # timeout: after 5 s the request answers 503 (tablescore/middleware.py).
-            "OPTIONS": {"connect_timeout": "5", **dict(parse_qsl(parts.query))},
-            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
-            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": {"connect_timeout": "5", **pool_options(), **dict(parse_qsl(parts.query))},
+            # A pooled connection goes back to the pool after each request (Django requires 0).
+            "CONN_MAX_AGE": 0 if pool_options() else env_int("DATABASE_CONN_MAX_AGE", 60),
+            "CONN_HEALTH_CHECKS": not pool_options(),
         }
     if parts.scheme == "sqlite":
         path = unquote(parts.path)
@@ -146,6 +156,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tablescore.middleware.DatabaseUnavailableMiddleware",
+    # Reads to the replica when there is one; listed after the 503 middleware (tablescore/replica.py).
+    *(["tablescore.replica.ReplicaReadsMiddleware"] if env_str("DATABASE_REPLICA_URL", "") else []),
     "tablescore.signin.SignInMiddleware",
     # Last, as django-axes asks: turns a locked-out sign-in into its page (429).
     "axes.middleware.AxesMiddleware",
@@ -193,6 +205,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+# A streaming replica for the pages that only show (tablescore/replica.py): the public pages,
+# projectors, standings, exports and the API's reads, with django-multidb-router's pinning.
+if env_str("DATABASE_REPLICA_URL", ""):
+    DATABASES["replica"] = database_from_url("DATABASE_REPLICA_URL", env_str("DATABASE_REPLICA_URL", ""))
+    if "connect_timeout=" not in env_str("DATABASE_REPLICA_URL", ""):
+        # A dead replica costs a second, once per check, not the primary's five.
+        DATABASES["replica"]["OPTIONS"] = {
+            **cast(dict[str, object], DATABASES["replica"]["OPTIONS"]),
+            "connect_timeout": "1",
+        }
+    REPLICA_DATABASES = ["replica"]
+    DATABASE_ROUTERS = ["tablescore.replica.ReplicaRouter"]
+    MULTIDB_PINNING_SECONDS = env_int("DATABASE_REPLICA_PIN_SECONDS", 15)
+    MULTIDB_PINNING_COOKIE = "tablescore_primary"
+    MULTIDB_PINNING_COOKIE_HTTPONLY = True
+    MULTIDB_PINNING_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 5)
+DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = redis_url("REDIS_URL")

@@ -97,6 +97,20 @@ def this_test_database_url() -> str:
     return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+def manage_shell(env: dict[str, str], script: str, *args: str) -> Any:
+    """Run ``script`` with Django set up against the private cluster; its last line is JSON."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()\n" + script, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def spawn(command: list[str], env: Mapping[str, str], log: Path) -> subprocess.Popen[bytes]:
     """Start ``command`` in the project folder, its output appended to ``log``."""
     with log.open("ab") as out:
@@ -240,7 +254,9 @@ class PostgresCluster:
     """A private PostgreSQL cluster in a temporary folder, on a free port, with trust auth for
     ``postgres`` on 127.0.0.1. As root, every server command runs as the ``postgres`` OS user."""
 
-    def __init__(self) -> None:
+    def __init__(self, *settings: str) -> None:
+        #: Extra server settings (``-c name=value`` each), e.g. ``log_statement=all``.
+        self.settings = settings
         self.bin = postgres_bin()
         self.port = free_port()
         self.base = Path(tempfile.mkdtemp(prefix="tablescore-faults-pg-"))
@@ -267,6 +283,7 @@ class PostgresCluster:
 
     def _pg_ctl(self, action: str, *extra: str) -> None:
         options = f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options += "".join(f" -c {setting}" for setting in self.settings)
         self._run(
             str(self.bin / "pg_ctl"), action, "-D", str(self.data), "-l", str(self.log),
             "-w", "-t", "30", "-o", options, *extra,
@@ -276,6 +293,13 @@ class PostgresCluster:
         self._run(
             str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust",
             "-E", "UTF8", "--no-sync", "--no-instructions",
+        )  # fmt: skip
+
+    def create_replica_of(self, primary: PostgresCluster) -> None:
+        """A streaming replica of ``primary``: its base backup, set to follow it (``-R``)."""
+        self._run(
+            str(self.bin / "pg_basebackup"), "-h", "127.0.0.1", "-p", str(primary.port), "-U", "postgres",
+            "-D", str(self.data), "-R", "-X", "stream", "--checkpoint=fast", "--no-sync",
         )  # fmt: skip
 
     def start(self) -> None:
@@ -312,3 +336,15 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         yield cluster
     finally:
         cluster.destroy()
+
+
+@contextmanager
+def streaming_replica(primary: PostgresCluster, *settings: str) -> Iterator[PostgresCluster]:
+    """A hot-standby replica of ``primary`` on its own free port, made with ``pg_basebackup``."""
+    replica = PostgresCluster(*settings)
+    try:
+        replica.create_replica_of(primary)
+        replica.start()
+        yield replica
+    finally:
+        replica.destroy()

@@ -9,9 +9,6 @@ The machine's shared PostgreSQL is never touched.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -27,12 +24,12 @@ from tests.faults.support import (
     call,
     environment,
     gunicorn,
+    manage_shell,
     postgres_cluster,
     stop,
     tail,
     wait_for,
 )
-from tests.paths import ROOT
 
 pytestmark = [pytest.mark.postgres]
 
@@ -69,20 +66,6 @@ print(json.dumps({
     "drifted": match_refresh(match_id=match_id),
 }))
 """
-
-
-def manage_shell(env: dict[str, str], script: str, *args: str) -> Any:
-    """Run ``script`` with Django set up against the private cluster; its last line is JSON."""
-    done = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()\n" + script, *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @dataclass

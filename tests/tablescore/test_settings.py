@@ -124,3 +124,32 @@ def test_it_runs_celery_in_process_without_redis():
         assert settings.CELERY_TASK_ALWAYS_EAGER is False
     else:
         assert settings.CELERY_TASK_ALWAYS_EAGER is True
+
+
+def test_a_pool_size_shares_each_process_connections_between_its_threads(monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "8")
+    db = database_from_url("DATABASE_URL", "postgres://u@db.example/tables")
+    assert db["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 8, "timeout": 10}
+    assert db["CONN_MAX_AGE"] == 0  # Django refuses a pool with persistent connections
+    monkeypatch.delenv("DATABASE_POOL_SIZE")
+    assert "pool" not in database_from_url("DATABASE_URL", "postgres://u@db.example/tables")["OPTIONS"]
+
+
+def test_a_replica_url_routes_reads_and_checks_clean():
+    script = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.DATABASES['replica']['OPTIONS']['connect_timeout'], s.DATABASE_ROUTERS, "
+        "'tablescore.replica.ReplicaReadsMiddleware' in s.MIDDLEWARE)"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**clean, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "tablescore.settings",
+             "DATABASE_URL": "postgres://u@db.example/tables",
+             "DATABASE_REPLICA_URL": "postgres://u@replica.example/tables"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # fmt: skip
+    assert done.stdout.split() == ["1", "['tablescore.replica.ReplicaRouter']", "True"], done.stderr
