@@ -55,6 +55,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()] if raw.strip() else default
 
 
+def secret_from_file(name: str) -> str:
+    """The contents of the file variable ``name`` names (deploy/first-start makes it once and
+    keeps it), so the key lives in a file only its owner reads, not in the environment file."""
+    path = env_str(name, "")
+    if not path:
+        return ""
+    try:
+        return Path(path).read_text().strip()
+    except OSError as error:
+        raise ImproperlyConfigured(f"{name}: cannot read {path}: {error.strerror}") from None
+
+
 def pool_options() -> dict[str, object]:
     """psycopg's connection pool (Django 5.2), when ``DATABASE_POOL_SIZE`` is set: each process
     then keeps at most that many connections, shared by its threads, instead of one per thread."""
@@ -109,7 +121,7 @@ def redis_url(name: str) -> str:
 
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY", DEFAULT_SECRET_KEY)
+SECRET_KEY = env_str("SECRET_KEY", "") or secret_from_file("SECRET_KEY_FILE") or DEFAULT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
