@@ -203,7 +203,7 @@ def test_the_systemd_units_verify(tmp_path: Path) -> None:
         text = unit.read_text().replace("/srv/tablescore/app", str(ROOT))
         name = unit.name.replace("web@.", "web@8001.").replace("worker@.", "worker@1.")
         (tmp_path / name).write_text(text)
-    units = sorted(str(p) for p in tmp_path.iterdir() if p.suffix in {".service", ".target"})
+    units = sorted(str(p) for p in tmp_path.iterdir() if p.suffix in {".service", ".target", ".timer"})
     done = subprocess.run([analyze, "verify", "--man=no", *units], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr == "", done.stderr
