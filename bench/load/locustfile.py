@@ -51,7 +51,7 @@ _journal = open(os.environ["LOAD_JOURNAL"], "a", buffering=1, encoding="utf-8") 
 
 
 def journal(event: str, **fields: Any) -> None:
-    _journal.write(json.dumps({"event": event, **fields}) + "\n")
+    _journal.write(json.dumps({"event": event, "t": round(time.time(), 3), **fields}) + "\n")
 
 
 ENVIRONMENT: list[Any] = []

@@ -36,6 +36,7 @@ Run on demand (not part of the test suite)::
     .venv/bin/python bench/load/run.py --smoke      # 20 tables, 20 s: while developing
     .venv/bin/python bench/load/run.py              # 200 tables, 3 minutes
     .venv/bin/python bench/load/run.py --minutes 2 --tables 200 --keep
+    .venv/bin/python bench/load/run.py --topology   # the federation's shape, with faults (topology.py)
 
 The machine is shared, so read the figures together with the load average printed beside them.
 """
@@ -464,6 +465,15 @@ def wait_for_drain(redis_port: int, deadline_seconds: float) -> tuple[bool, floa
 # -- the run --------------------------------------------------------------------------------------
 
 
+def locust_command(users: int, seconds: float, host: str) -> list[str]:
+    """locust headless with ``locustfile.py``: one user per table, all of them within 10 s."""
+    return [
+        sys.executable, "-m", "locust", "-f", str(HERE / "locustfile.py"), "--headless",
+        "--users", str(users), "--spawn-rate", str(max(1, users // 10)), "--run-time", f"{seconds:.0f}s",
+        "--stop-timeout", "30", "--host", host, "--only-summary", "--loglevel", "WARNING",
+    ]  # fmt: skip
+
+
 def loadavg() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
@@ -537,6 +547,12 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=2, help="celery worker processes")
     parser.add_argument("--drain-seconds", type=float, default=180, help="deadline for the worker")
     parser.add_argument("--keep", action="store_true", help="keep the database and the logs")
+    parser.add_argument(
+        "--topology",
+        action="store_true",
+        help="the federation's shape: primary + replica, Caddy over HTTPS, 2 web processes, "
+        "2 workers and beat, with faults during the run (topology.py)",
+    )
     args = parser.parse_args()
     if args.smoke:
         args.tables, args.minutes = 20, 20 / 60
@@ -552,6 +568,10 @@ def main() -> int:
 
     signal.signal(signal.SIGTERM, interrupted)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in the background
+    if args.topology:
+        from topology import run_topology
+
+        return run_topology(args, seconds, think)
     started = Started()
     work = Path(tempfile.mkdtemp(prefix="tablescore-load-"))
     verdicts = Verdicts()
@@ -663,27 +683,7 @@ def main() -> int:
         print(f"locust: {len(tables)} users for {seconds:.0f} s …", flush=True)
         locust = started.start(
             "locust",
-            [
-                sys.executable,
-                "-m",
-                "locust",
-                "-f",
-                str(HERE / "locustfile.py"),
-                "--headless",
-                "--users",
-                str(len(tables)),
-                "--spawn-rate",
-                str(max(1, len(tables) // 10)),
-                "--run-time",
-                f"{seconds:.0f}s",
-                "--stop-timeout",
-                "30",
-                "--host",
-                f"http://127.0.0.1:{port}",
-                "--only-summary",
-                "--loglevel",
-                "WARNING",
-            ],
+            locust_command(len(tables), seconds, f"http://127.0.0.1:{port}"),
             log=work / "locust.log",
             env=locust_env,
             cwd=work,
