@@ -5,7 +5,7 @@ options that keep one match going (a huge target, a huge number of deals). A gam
 by themselves after a fixed number of deals (Back Alley's 26) gets as many whole matches as it takes,
 back to back. It then times ``Game.replay`` over all of them (best of ``--repeat`` runs) and,
 separately, the same replay followed by ``MatchState.as_json()`` (the output document), and prints
-µs per deal against the 50 µs/deal target of ``docs/architecture.md``. Each game runs with its
+µs per deal against the 50 µs/deal target of ``docs/design/conventions.md``. Each game runs with its
 default options, then under each of its presets (when the preset keeps the default table), then
 with the option sets of its club variants (``VARIANTS``: kraken, individual Back Alley, six players).
 
