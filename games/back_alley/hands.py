@@ -1,5 +1,5 @@
 """What both Back Alley games share: the hand sizes of a match, the state that counts the deals played,
-and the tricks field whose values add up to the hand size.
+the tricks field whose values add up to the hand size, and how a number bid scores.
 
 The partnership game (:mod:`games.back_alley.partnership`) and the five-player individual game
 (:mod:`games.back_alley.individual`) build their entries and scores on these; neither knows the other.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.declaration import EntryContext, Field, Rule, When
-from games.terms import counted, problem, term
+from games.terms import counted, problem, said, term
 from games.values import Integer, PerSide
 
 MAX_HAND = 13
@@ -94,6 +94,32 @@ def tricks_field(who: str, *, dead_deals: bool) -> Field:
             Rule(term("back-alley", "The values add up to n, the hand size of this deal."), _tricks_add_up),
         ),
         label=term("back-alley", "Tricks"),
+    )
+
+
+def number_bid_points(bid: int, taken: int, *, made: int, failed: int) -> tuple[int, str]:
+    """A number bid's score, with the reason in words: ``made`` a trick bid plus 1 an overtrick, or
+    minus ``failed`` a trick bid (5 and 5 with a partner, 3 and 3 in the individual game)."""
+    if taken >= bid:
+        over = taken - bid
+        points = made * bid + over
+        return points, said(
+            "back-alley",
+            "bid %(bid)s, took %(taken)s: made, %(made)s × %(bid)s + %(over)s overtrick(s) = %(points)s",
+            bid=bid,
+            taken=taken,
+            made=made,
+            over=over,
+            points=points,
+        )
+    points = -failed * bid
+    return points, said(
+        "back-alley",
+        "bid %(bid)s, took %(taken)s: failed, loses %(failed)s × %(bid)s = %(lost)s",
+        bid=bid,
+        taken=taken,
+        failed=failed,
+        lost=-points,
     )
 
 

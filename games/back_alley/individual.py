@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.back_alley.hands import PARTNERSHIP, BackAlleyState, hand_size, tricks_field
+from games.back_alley.hands import PARTNERSHIP, BackAlleyState, hand_size, number_bid_points, tricks_field
 from games.common import SUITS
 from games.declaration import EntryContext, Field, Rule
 from games.match import DealScore, Table
@@ -174,25 +174,7 @@ def solo_points(bid: int, taken: int) -> tuple[int, str]:
     trick bid."""
     if bid == 0:
         return taken, said("back-alley", "bid 0: 1 a trick, %(points)s", points=taken)
-    if taken >= bid:
-        over = taken - bid
-        points = MADE_PER_TRICK_ALONE * bid + over
-        return points, said(
-            "back-alley",
-            "bid %(bid)s, took %(taken)s: made, 3 × %(bid)s + %(over)s overtrick(s) = %(points)s",
-            bid=bid,
-            taken=taken,
-            over=over,
-            points=points,
-        )
-    points = -FAILED_PER_TRICK_ALONE * bid
-    return points, said(
-        "back-alley",
-        "bid %(bid)s, took %(taken)s: failed, loses 3 × %(bid)s = %(lost)s",
-        bid=bid,
-        taken=taken,
-        lost=-points,
-    )
+    return number_bid_points(bid, taken, made=MADE_PER_TRICK_ALONE, failed=FAILED_PER_TRICK_ALONE)
 
 
 def score_deal(

@@ -15,6 +15,7 @@ from games.back_alley.hands import (
     MAX_HAND,
     BackAlleyState,
     hand_size,
+    number_bid_points,
     tricks_field,
     unless_dead,
 )
@@ -174,25 +175,8 @@ def deal_points(contract_: Mapping[str, Any], taken: int, n: int, failed_board: 
     if kind == "none":
         return taken, said("back-alley", "no contract: 1 a trick, %(points)s", points=taken)
     if kind == "number":
-        bid = int(contract_["value"])
-        if taken >= bid:
-            over = taken - bid
-            points = MADE_NUMBER_PER_TRICK * bid + over
-            return points, said(
-                "back-alley",
-                "bid %(bid)s, took %(taken)s: made, 5 × %(bid)s + %(over)s overtrick(s) = %(points)s",
-                bid=bid,
-                taken=taken,
-                over=over,
-                points=points,
-            )
-        points = -FAILED_NUMBER_PER_TRICK * bid
-        return points, said(
-            "back-alley",
-            "bid %(bid)s, took %(taken)s: failed, loses 5 × %(bid)s = %(lost)s",
-            bid=bid,
-            taken=taken,
-            lost=-points,
+        return number_bid_points(
+            int(contract_["value"]), taken, made=MADE_NUMBER_PER_TRICK, failed=FAILED_NUMBER_PER_TRICK
         )
     level = str(contract_["value"])
     per_trick = BOARDS[level]
