@@ -16,7 +16,7 @@ This module holds the rules class (identity, one deal, the match end); the rest 
 - ``rules.py``: the options read once per match, and the state carried between deals;
 - ``contract.py``: Steps 1 to 4 of a deal (card points, the contract test, transfers);
 - ``scoring.py``: Steps 5 and 6 (the double formulas, the litige pot);
-- ``declaration.py``: the one declaration (fields, options, presets).
+- ``declaration.py``: the one declaration (the entry's fields; with ``options.py``: the options, presets).
 
 What it does not do: the auction (only the final contract is entered), card play, or any check
 that the entered card points could really have been taken (1 card point is scored as entered).
