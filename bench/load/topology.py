@@ -33,25 +33,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from run import (
-    QUEUE,
-    ROOT,
-    Started,
-    Verdicts,
-    check_exactly_once,
-    check_generators,
-    check_replays,
-    check_standings,
-    loadavg,
-    locust_command,
-    port_open,
-    read_journal,
-    read_stats,
-    report,
-    set_up,
-    wait_for,
-    wait_for_drain,
-)
+from checks import Verdicts, check_exactly_once, check_replays, check_standings, read_journal, read_stats
+from evening import check_generators, set_up
+from run import QUEUE, ROOT, Started, loadavg, locust_command, port_open, report, wait_for, wait_for_drain
 
 from bench.servers import answers_ping, free_port, gunicorn_command, production_environment
 from tests.faults.support import PostgresCluster

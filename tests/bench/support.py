@@ -9,12 +9,12 @@ import sys
 from tests.paths import ROOT
 
 
-def smoke(script: str, *, timeout: float, **environment: str) -> str:
-    """Run ``bench/<script> --smoke``; fail with its output unless it exits 0. Its output back."""
+def smoke(script: str, *arguments: str, timeout: float, **environment: str) -> str:
+    """Run ``bench/<script> --smoke [arguments]``; fail with its output unless it exits 0. Its output back."""
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
     env.update(environment)
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / script), "--smoke"],
+        [sys.executable, str(ROOT / "bench" / script), "--smoke", *arguments],
         cwd=ROOT,
         env=env,
         capture_output=True,

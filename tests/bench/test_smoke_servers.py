@@ -46,3 +46,13 @@ def test_the_load_run_stores_every_accepted_deal_once(server):
     output = smoke("load/run.py", timeout=600, LOAD_DATABASE_SERVER=server)
 
     assert "Result: all checks passed" in output
+
+
+def test_the_federation_shape_keeps_every_deal_through_its_faults():
+    """``run.py --topology --smoke``: its own primary, replica, Redis, Caddy, two web processes, two
+    workers and beat; a web process killed, a worker restarted, the replica stopped and started."""
+    output = smoke("load/run.py", "--topology", timeout=900)
+
+    assert "Result: all checks passed" in output
+    assert "faults done: 4 of 4 done" in output
+    assert "the replica served the public reads" in output
