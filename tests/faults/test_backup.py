@@ -16,7 +16,7 @@ import pytest
 from tests.faults.support import environment, manage_shell, postgres_cluster
 from tests.paths import ROOT
 
-pytestmark = [pytest.mark.postgres]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 SETUP = """
 import json

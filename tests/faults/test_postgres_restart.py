@@ -31,7 +31,7 @@ from tests.faults.support import (
     wait_for,
 )
 
-pytestmark = [pytest.mark.postgres]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 CLIENTS = 4
 #: How long one deal may keep being retried before the test gives up on it.

@@ -33,7 +33,12 @@ from tests.faults.support import (
 from tests.tournaments.factories import current_match, make_tournament, start_round, winning_entry
 from tournaments.models import TableAssignment, TableStatus, Tournament, TournamentStatus
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+]
 
 #: A deal is saved without waiting on the broker: its enqueue gives up after one refused
 #: connection, before the answer (tournaments/events.py). Generous.

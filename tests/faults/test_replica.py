@@ -28,7 +28,7 @@ from tests.faults.support import (
     wait_for,
 )
 
-pytestmark = [pytest.mark.postgres]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 SETUP = """
 import json

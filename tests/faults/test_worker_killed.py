@@ -33,7 +33,12 @@ from tournaments import services
 from tournaments.models import Tournament
 from tournaments.tasks import standings_recompute
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+]
 
 VISIBILITY_TIMEOUT = 2
 
