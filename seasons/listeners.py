@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons import events
+from seasons import tasks
+from tournaments.events import send
 
 
 def results_changed(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
-    events.enqueue("evening_changed", tournament_id)
+    send(tasks.evening_changed, tournament_id)

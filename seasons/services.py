@@ -29,12 +29,13 @@ from django.utils.translation import gettext
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Club, Membership
 from games import Game
-from seasons import events, selectors
+from seasons import selectors, tasks
 from seasons.competition.rule import SeasonRule, rule_from_data
 from seasons.competition.table import Number, SeasonTable, season_table
 from seasons.models import ClubPreferences, PlayerPrivacy, Rating, RatingLedger, Season, SeasonEvening
 from seasons.rating.engine import RatedMatch, replay
 from tournaments.evenings import evening_date
+from tournaments.events import send
 from tournaments.models import Tournament
 
 
@@ -217,8 +218,8 @@ def evening_changed(*, tournament_id: int) -> list[int]:
         return []
     seasons = seasons_of_evening(tournament_id)
     for season_id in seasons:
-        events.enqueue("season_recompute", season_id)
-    events.enqueue("ratings_update", tournament_id)
+        send(tasks.season_recompute, season_id)
+    send(tasks.ratings_update, tournament_id)
     return seasons
 
 

@@ -3,8 +3,8 @@
 A scoring match that a tournament table plays announces every committed change
 (``scoring.signals.match_changed``); ``tournaments.listeners`` hears it and sends the
 ``match_changed`` task through :func:`send`, which reads the match into its table's result
-(``services.table_sync``). Services enqueue their follow-ups the same way through :func:`enqueue`,
-always from ``transaction.on_commit``.
+(``services.table_sync``). Services send their follow-ups the same way, always from
+``transaction.on_commit`` (``services.common.after_commit``).
 
 If the broker is down the send is logged and dropped after a single attempt to reach it (a refused
 connection costs about a millisecond, a broker that does not answer at most the broker's connect
@@ -38,14 +38,6 @@ def send(task: Any, *args: int, task_id: str | None = None) -> bool:
         log.exception("%s%s failed; tournaments_reconcile will try again", task.name, args)
         return False
     return True
-
-
-def enqueue(task_name: str, *args: int, task_id: str | None = None) -> bool:
-    """:func:`send` ``tournaments.tasks.<task_name>``. By name, for the services: the tasks module
-    imports the services, so the services cannot import it back."""
-    from tournaments import tasks
-
-    return send(getattr(tasks, task_name), *args, task_id=task_id)
 
 
 def _publish(task: Any, args: tuple[int, ...], task_id: str | None) -> None:

@@ -1,5 +1,9 @@
 """Celery adapters of the tournaments app: ids in, one service call, safe to run twice.
 
+The services import these tasks at their top and send them after the commit
+(``services.common.after_commit``); each task imports the services inside its body, so the two
+never import each other in a loop (``tests/tablescore/test_import_cycles.py``).
+
 Every task acknowledges late (a worker that dies mid-task leaves it for another) and retries with
 backoff when the database or broker is briefly unreachable. The services are idempotent, so a
 redelivery changes nothing. ``tournaments_reconcile`` runs periodically (``CELERY_BEAT_SCHEDULE``)
@@ -12,8 +16,6 @@ from typing import Any
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
-
-from tournaments import services
 
 RETRYING: dict[str, Any] = {
     "acks_late": True,
@@ -28,12 +30,16 @@ RETRYING: dict[str, Any] = {
 @shared_task(name="tournaments.round_pair", **RETRYING)
 def round_pair(round_id: int) -> str:
     """Draw a round and open its matches."""
+    from tournaments import services
+
     return str(services.round_pair(round_id=round_id).status)
 
 
 @shared_task(name="tournaments.match_changed", **RETRYING)
 def match_changed(match_id: int) -> str | None:
     """A match changed: read it into its table's result."""
+    from tournaments import services
+
     table = services.table_sync(match_id=match_id)
     return None if table is None else str(table.status)
 
@@ -41,12 +47,16 @@ def match_changed(match_id: int) -> str | None:
 @shared_task(name="tournaments.standings_recompute", **RETRYING)
 def standings_recompute(tournament_id: int) -> int:
     """Recompute a tournament's cached standings."""
+    from tournaments import services
+
     return len(services.standings_recompute(tournament_id=tournament_id)["rows"])
 
 
 @shared_task(name="tournaments.bracket_advance", **RETRYING)
 def bracket_advance(tournament_id: int) -> int:
     """Fill the next bracket slots and open their tables."""
+    from tournaments import services
+
     state = services.bracket_advance(tournament_id=tournament_id)
     return 0 if state is None else len(state.ready)
 
@@ -54,4 +64,6 @@ def bracket_advance(tournament_id: int) -> int:
 @shared_task(name="tournaments.reconcile", **RETRYING)
 def tournaments_reconcile() -> dict[str, int]:
     """Catch up on whatever a lost task left undone."""
+    from tournaments import services
+
     return services.tournaments_reconcile()

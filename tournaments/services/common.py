@@ -7,11 +7,13 @@ What this module does not do: decide anything about a tournament.
 
 from __future__ import annotations
 
+from celery import Task
 from django.db import transaction
 from django.utils.translation import gettext
 
 from clubs.access import Actor
 from clubs.errors import NotFound
+from tournaments import events, tasks
 from tournaments.models import Tournament
 
 #: Who the audit trail names for matches the tournament opens by itself.
@@ -26,11 +28,9 @@ def lock_tournament(tournament_id: int) -> Tournament:
         raise NotFound(gettext("no such tournament")) from None
 
 
-def after_commit(task_name: str, *args: int, task_id: str | None = None) -> None:
-    """Send ``tournaments.tasks.<task_name>`` once the transaction commits (never failing it)."""
-    from tournaments import events
-
-    transaction.on_commit(lambda: events.enqueue(task_name, *args, task_id=task_id))
+def after_commit(task: Task, *args: int, task_id: str | None = None) -> None:
+    """Send ``task`` (one of ``tournaments.tasks``) once the transaction commits (never failing it)."""
+    transaction.on_commit(lambda: events.send(task, *args, task_id=task_id))
 
 
 def bump_revision(tournament: Tournament) -> None:
@@ -42,4 +42,4 @@ def bump_revision(tournament: Tournament) -> None:
 def results_changed(tournament: Tournament) -> None:
     """The results changed: a new revision, and the standings recomputed after the commit."""
     bump_revision(tournament)
-    after_commit("standings_recompute", tournament.pk)
+    after_commit(tasks.standings_recompute, tournament.pk)

@@ -27,6 +27,7 @@ from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Membership, Player
 from games import find_game
+from tournaments import tasks
 from tournaments.models import Entrant, RoundStatus, Tournament, TournamentStatus
 from tournaments.pairing.formats import BRACKETS, LATE_ENTRY, EntrantKind, Format
 from tournaments.services.common import (
@@ -227,8 +228,8 @@ def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True, actor: Actor = 
             for table in open_tables(tournament, entrant.pk) if withdrawn else []:
                 forfeit_withdrawn(tournament, table, entrant, actor)
             if tournament.format in BRACKETS and tournament.bracket:
-                after_commit("bracket_advance", tournament.pk)
-            after_commit("standings_recompute", tournament.pk)
+                after_commit(tasks.bracket_advance, tournament.pk)
+            after_commit(tasks.standings_recompute, tournament.pk)
     return entrant
 
 

@@ -28,6 +28,7 @@ from clubs.errors import Conflict, InvalidEntry, NotFound
 from scoring.models import MatchStatus
 from scoring.result_states import COUNTED, ResultStatus
 from scoring.services.matches import match_abandon
+from tournaments import tasks
 from tournaments.models import (
     Entrant,
     Round,
@@ -182,9 +183,9 @@ def _table_for_result(table_id: int) -> tuple[Tournament, TableAssignment]:
 def _result_changed(tournament: Tournament, table: TableAssignment) -> None:
     bump_revision(tournament)
     settle_round(tournament, table.round)
-    after_commit("standings_recompute", tournament.pk)
+    after_commit(tasks.standings_recompute, tournament.pk)
     if tournament.format in BRACKETS:
-        after_commit("bracket_advance", tournament.pk)
+        after_commit(tasks.bracket_advance, tournament.pk)
 
 
 def table_decide(*, table_id: int, decision: TableDecision, actor: Actor) -> TableAssignment:

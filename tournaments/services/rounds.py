@@ -21,7 +21,7 @@ from django.utils.translation import gettext, ngettext
 from clubs.errors import Conflict, NotFound, ServiceError
 from games import find_game
 from scoring.results import results_close
-from tournaments import pairing
+from tournaments import pairing, tasks
 from tournaments.models import (
     Entrant,
     Round,
@@ -115,7 +115,7 @@ def round_start(*, tournament_id: int) -> Round:
         )
         tournament.revision += 1
         tournament.save()
-        after_commit("round_pair", new_round.pk, task_id=task_id)
+        after_commit(tasks.round_pair, new_round.pk, task_id=task_id)
     return new_round
 
 

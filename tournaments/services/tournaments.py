@@ -24,6 +24,7 @@ from games.declaration import TableShape
 from scoring import seating
 from scoring.result_states import AVAILABLE, Confirmation
 from scoring.services.common import game_error
+from tournaments import tasks
 from tournaments.models import RoundStatus, Tournament
 from tournaments.pairing.errors import SetupError
 from tournaments.pairing.formats import (
@@ -187,5 +188,5 @@ def tournament_configure(
         tournament.revision += 1
         tournament.save()
         settle_tournament(tournament)
-        after_commit("standings_recompute", tournament.pk)
+        after_commit(tasks.standings_recompute, tournament.pk)
     return tournament
