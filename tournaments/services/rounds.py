@@ -45,9 +45,10 @@ from tournaments.selectors import DECIDED, standing_rows
 from tournaments.services.brackets import draw_bracket
 from tournaments.services.common import SYSTEM, after_commit, lock_tournament, results_changed
 from tournaments.services.results import settle_round
+from tournaments.services.standings import record_lots
 from tournaments.services.tables import open_table
 from tournaments.standings.rows import scores_and_ranks
-from tournaments.wording import listed
+from tournaments.wording import PARTIE_LABEL, listed
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,11 @@ def round_start(*, tournament_id: int) -> Round:
             failed.delete()
         task_id = uuid.uuid4().hex
         new_round = Round.objects.create(
-            club_id=tournament.club_id, tournament=tournament, number=number, task_id=task_id
+            club_id=tournament.club_id,
+            tournament=tournament,
+            number=number,
+            label=PARTIE_LABEL % number if tournament.format == Format.CONCOURS else "",
+            task_id=task_id,
         )
         tournament.revision += 1
         tournament.save()
@@ -218,6 +223,11 @@ def _draw_round(tournament: Tournament, the_round: Round) -> None:
     active = [e for e in entrants if not e.withdrawn]
     if the_round.number == 1:
         positions = {e.pk: (0, i) for i, e in enumerate(seeded(active), start=1)}
+    elif kind == Format.CONCOURS:
+        # a concours pairs down its own ranking (points marked, or parties won): the position
+        # says it all, lots included, so no match points may reorder it
+        record_lots(tournament)
+        positions = {row.entrant: (0, row.position) for row in standing_rows(tournament)}
     else:
         positions = scores_and_ranks(standing_rows(tournament))
     field = tuple(
@@ -243,6 +253,7 @@ def _draw_round(tournament: Tournament, the_round: Round) -> None:
         settings=tournament.settings,
         order=tuple(tournament.settings.get("order", ())),
         sizes=sizes,
+        rounds=tournament.rounds_planned,
     )
     _store_draw(tournament, the_round, draw_round(request), {e.pk: e for e in entrants})
 

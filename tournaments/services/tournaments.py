@@ -31,17 +31,18 @@ from tournaments.pairing.formats import (
     EventSettings,
     Format,
     check_fit,
+    check_match_format,
     check_rounds,
     check_settings,
+    default_precedence,
     draws_at_random,
     plans_its_own_rounds,
 )
-from tournaments.pairing.match_format import MatchFormat
+from tournaments.pairing.match_format import MatchFormat, parse_match_format
 from tournaments.services.common import after_commit, lock_tournament
 from tournaments.services.removal import mark_archived
 from tournaments.services.results import settle_tournament
 from tournaments.standings import PointScheme
-from tournaments.standings.rows import DEFAULT_PRECEDENCE
 from tournaments.wording import setup_refusal
 
 
@@ -72,6 +73,7 @@ def tournament_create(
     with _format_rules():
         check_fit(game, shape, format, entrant_kind)
         check_rounds(format, rounds)
+        check_match_format(format, match_format)
         extras = _settings(format, game, shape, settings or EventSettings())
     frozen = _freeze_options(game, format, given, match_format, extras)
     return Tournament.objects.create(
@@ -84,7 +86,7 @@ def tournament_create(
         format=format,
         match_format=match_format.text,
         rounds_planned=rounds,
-        tiebreaks=list(tiebreaks or DEFAULT_PRECEDENCE[format]),
+        tiebreaks=list(tiebreaks or default_precedence(format, extras)),
         points=_points(points or PointScheme()),
         settings=extras,
         confirmation=confirmation,
@@ -167,12 +169,13 @@ def tournament_configure(
             shape = game.table_shape(tournament.options)
             with _format_rules():
                 check_fit(game, shape, format, EntrantKind(tournament.entrant_kind))
+                check_match_format(format, parse_match_format(tournament.match_format, tournament.game_key))
                 tournament.settings = _settings(
                     format, game, shape, EventSettings.from_stored(tournament.settings, format)
                 )
             tournament.format = format
             if tiebreaks is None:
-                tournament.tiebreaks = list(DEFAULT_PRECEDENCE[format])
+                tournament.tiebreaks = list(default_precedence(format, tournament.settings))
             if plans_its_own_rounds(format):
                 tournament.rounds_planned = None
         if tiebreaks is not None:
