@@ -195,7 +195,9 @@ def check_fit(game: Game[Any], shape: TableShape, format: Format, entrants: Entr
             game=game.name,
         )
     if format == Format.CONCOURS:
-        if not (shape.partnerships and shape.min_sides <= 2 <= shape.max_sides):
+        if not (
+            shape.partnerships and shape.seats == INDIVIDUAL_SEATS and shape.min_sides <= 2 <= shape.max_sides
+        ):
             raise SetupError(
                 gettext_noop(
                     "a concours is for team games of two partnerships (belote, coinche, klaverjas); "
