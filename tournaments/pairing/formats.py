@@ -252,7 +252,7 @@ def check_match_format(format: Format, parsed: MatchFormat) -> None:
     """A concours plays parties of a fixed number of deals (``deals:12``)."""
     if format == Format.CONCOURS and parsed.kind != FormatKind.DEALS:
         raise SetupError(
-            gettext_noop("a concours plays parties of a number of deals: the match format is deals:N"),
+            gettext_noop("a concours plays games of a number of deals: the match format is deals:N"),
             "match_format",
         )
 
