@@ -29,6 +29,7 @@ from scoring.game_texts import game_text
 from scoring.result_states import AVAILABLE, Confirmation
 from scoring.result_states import choices as result_choices
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
+from tournaments.contracts.event import SettingsInput
 from tournaments.contracts.kit import WholeNumber
 from tournaments.pairing.formats import EntrantKind, Format
 from tournaments.pairing.match_format import FormatKind
@@ -138,7 +139,7 @@ class TiebreakSlots:
 
 _CREATE = TournamentCreate().fields
 _CHANGE = TournamentChange().fields
-_SETTINGS = _CREATE["settings"].fields
+_SETTINGS = SettingsInput().fields
 #: The settings of a concours the new-tournament page offers, each a choice.
 CONCOURS_SETTINGS = ("draw", "ranking")
 _ENTRANT = EntrantInput().fields
