@@ -11,50 +11,13 @@ from typing import Any
 import pytest
 
 from clubs.errors import InvalidEntry
-from scoring.services.deals import deal_record
-from tests.tournaments.factories import (
-    TABLE,
-    accept,
-    add_entrants,
-    current_match,
-    make_tournament,
-    start_round,
-)
+from tests.tournaments.concours import concours, play_table
+from tests.tournaments.factories import make_tournament, start_round
 from tournaments import services
-from tournaments.models import Round, TableAssignment, Tournament, TournamentStatus
+from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.selectors import cached_standings, standing_rows
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
-
-
-def concours(teams: int, *, deals: int = 2, **kwargs: Any) -> Tournament:
-    """A belote concours of ``teams`` registered teams of two, in registration."""
-    tournament = make_tournament(
-        game="belote", format="concours", entrant_kind="partnership", match_format=f"deals:{deals}", **kwargs
-    )
-    add_entrants(tournament, teams, partners=True)
-    tournament.refresh_from_db()
-    return tournament
-
-
-def first_points(table: TableAssignment, deal: int) -> int:
-    """The card points of the table's first team on a deal: spread out, never the 81 of a litige."""
-    points = 20 + (table.entrants[0] * 37 + table.entrants[1] * 11 + deal * 23 + table.round.number * 5) % 123
-    return 82 if points == 81 else points
-
-
-def play_table(table: TableAssignment, points: list[int] | None = None) -> None:
-    """Every deal of the table's partie: the team with more card points takes (and makes it)."""
-    match = current_match(table)
-    deals = int(table.round.tournament.match_format.split(":")[1])
-    first, second = match.sides
-    for deal in range(deals):
-        mine = points[deal] if points else first_points(table, deal)
-        taker = first if mine > 81 else second
-        entry = {"taker": taker, "points": {first: mine, second: 162 - mine}}
-        deal_record(match_id=match.pk, entry=entry, actor=TABLE)
-    accept(match, winner=0 if sum(points or [first_points(table, d) for d in range(deals)]) > 81 else 1)
-    services.table_sync(match_id=match.pk)
 
 
 def play_partie(tournament: Tournament) -> Round:
