@@ -198,7 +198,10 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
         initial="standings",
         # Translators: a concours' setting: how the games after the first are drawn.
         label=_("Concours: the games after the first"),
-        help_text=_("The first game is drawn at random."),
+        help_text=_(
+            "The first game is drawn at random. A fixed rotation: odd-numbered teams stay, "
+            "even-numbered teams move."
+        ),
     )
     ranking = mirrored(
         _SETTINGS["ranking"],
@@ -206,7 +209,9 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
         initial="points",
         # Translators: a concours' setting: what ranks the teams.
         label=_("Concours: ranking"),
-        help_text=_("Ties still standing are drawn by lot, and the lots are kept."),
+        help_text=_(
+            "Then fewer points conceded; ties still standing are drawn by lot, and the lots are kept."
+        ),
     )
     preset = mirrored(_CREATE["preset"], choices=(), label=_("Rules"), help_text="")
     confirmation = mirrored(
@@ -267,7 +272,7 @@ class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
     rounds = mirrored(
         _CHANGE["rounds"],
         label=_("Rounds"),
-        help_text=_("Swiss and multi-seat tables only; others plan their own."),
+        help_text=_("Swiss, multi-seat tables and concours (4 games unless given); others plan their own."),
     )
 
     def __init__(self, *args: Any, tiebreaks: list[str], **kwargs: Any) -> None:

@@ -172,7 +172,9 @@ def cached_standings(tournament: Tournament) -> CachedStandings:
     rows = []
     for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False):
         values = tuple(str(shown.get(key, "")) for key in metrics)
-        rows.append(StandingsRow(row, values, tuple(zip(names[1:], values[1:], strict=True))))
+        # a tiebreak with nothing to show (no lot drawn, no head-to-head reached) is left out of the fold
+        folded = tuple((name, value) for name, value in zip(names[1:], values[1:], strict=True) if value)
+        rows.append(StandingsRow(row, values, folded))
     stale = tournament.standings_revision != tournament.revision
     return CachedStandings(tuple(rows), metrics, tournament.standings_at, stale)
 

@@ -40,7 +40,7 @@ FORMATS: dict[Format, Promise] = {
     Format.INDIVIDUAL: pgettext_lazy("format", "Individual (partners re-drawn)"),
     # Translators: a "concours de belote": teams of two play a number of games ("parties", "partijen")
     # of a fixed number of deals, a new opponent each time, ranked on the points scored.
-    Format.CONCOURS: pgettext_lazy("format", "Concours (teams of two, games of a number of deals)"),
+    Format.CONCOURS: pgettext_lazy("format", "Concours (teams of two)"),
 }
 ENTRANT_KINDS: dict[EntrantKind, Promise] = {
     EntrantKind.INDIVIDUAL: _("Individuals"),
@@ -87,14 +87,14 @@ METRICS: dict[str, Promise] = {
 #: The settings of a concours (``pairing.formats.ConcoursDraw`` and ``ConcoursRanking``), by value.
 CONCOURS_DRAWS: dict[str, Promise] = {
     # Translators: a concours' games after the first: 1st v 2nd, 3rd v 4th..., no rematch.
-    "standings": _("Down the standings, never the same opponent twice"),
-    "random": _("A new random draw every game, never the same opponent twice"),
+    "standings": _("By the standings, no rematch"),
+    "random": _("Drawn again each game, no rematch"),
     # Translators: a concours' fixed rotation: odd-numbered teams stay, even-numbered teams move.
-    "rotation": _("A fixed rotation (odd-numbered teams stay, even-numbered teams move)"),
+    "rotation": _("Fixed rotation"),
 }
 CONCOURS_RANKINGS: dict[str, Promise] = {
-    "points": _("Points scored, then fewer points conceded, then lots"),
-    "parties-won": _("Games won, then points scored"),
+    "points": _("Points scored"),
+    "parties-won": _("Games won, then points"),
 }
 #: A concours' round as stored (``Round.label``): "Game 3", said "Partie 3" by :func:`round_label`.
 PARTIE_LABEL = "Game %s"

@@ -161,6 +161,10 @@ class Lots(Metric):
     def compute(self, results: Results) -> dict[EntrantId, Value]:
         return {e: results.lots.get(e, 0) for e in results.entrants}
 
+    def format(self, value: Value) -> str:
+        """A lot as drawn; none yet (0: before anyone has played) is left blank."""
+        return str(int(value)) if value else ""
+
 
 def _opponent_scores(results: Results, entrant: EntrantId) -> list[int]:
     mp = results.match_points

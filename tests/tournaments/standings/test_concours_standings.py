@@ -77,3 +77,8 @@ def test_no_lots_are_due_before_anyone_has_played():
 def test_rank_leaves_entrants_without_a_lot_tied():
     results = Results((1, 2), (duel(1, 1, 2, D, (81, 81)),))
     assert [s.label for s in rank(results, PRECEDENCE)] == ["1=", "1="]
+
+
+def test_no_lot_drawn_shows_blank():
+    assert find_metric("lots").format(0) == ""
+    assert find_metric("lots").format(417) == "417"
