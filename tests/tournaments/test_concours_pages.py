@@ -120,3 +120,9 @@ def test_the_pages_say_parties_in_french(client, boss, club):
     assert "Points marqués" in public
     assert "Points concédés" in public
     assert not re.search(r"\bRonde 1\b", public)
+    console = client.get(f"/tournaments/{tournament.pk}/console/", HTTP_ACCEPT_LANGUAGE="fr").text
+    assert "1/4 parties" in console
+    assert "<h2>Parties</h2>" in console
+    assert (
+        "La partie 1 n’est pas terminée : les tables 1 et 2 n’ont pas encore de résultat confirmé" in console
+    )
