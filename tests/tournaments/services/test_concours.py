@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from clubs.errors import InvalidEntry
+from clubs.errors import Conflict, InvalidEntry
 from tests.tournaments.concours import concours, play_table
-from tests.tournaments.factories import make_tournament, start_round
+from tests.tournaments.factories import add_entrants, make_tournament, start_round
 from tournaments import services
 from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.selectors import cached_standings, standing_rows
@@ -205,3 +205,22 @@ def test_pairs_of_parties_never_repeat_over_many_fields():
         rounds = [play_partie(tournament) for _ in range(parties)]
         pairs = [frozenset(t.entrants) for r in rounds for t in r.tables.all()]
         assert len(set(pairs)) == len(pairs), teams
+
+
+def test_entries_close_when_the_first_partie_starts():
+    tournament = concours(4, deals=1)
+    start_round(tournament)
+    with pytest.raises(Conflict, match="entries closed"):
+        add_entrants(tournament, 1, partners=True)
+
+
+def test_a_tournament_changed_into_a_concours_takes_its_ranking_and_must_play_deals():
+    swiss = make_tournament(game="belote", entrant_kind="partnership", match_format="deals:12", rounds=4)
+    changed = services.tournament_configure(tournament_id=swiss.pk, format="concours")
+    assert changed.tiebreaks == ["points-marked", "points-conceded", "lots"]
+    assert "seed" in changed.settings  # its first partie is drawn at random
+
+    one_game = make_tournament(game="belote", entrant_kind="partnership", match_format="game", rounds=4)
+    with pytest.raises(InvalidEntry) as refused:
+        services.tournament_configure(tournament_id=one_game.pk, format="concours")
+    assert refused.value.field == "match_format"
