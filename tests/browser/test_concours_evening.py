@@ -15,8 +15,9 @@ from scoring.links import scorer_path
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
 from tests.factories import ClubFactory, organizer
-from tests.tournaments.concours import deal_entry, play_deals, play_table
-from tests.tournaments.factories import current_match
+from tests.tournaments.concours import concours, deal_entry, play_deals, play_table
+from tests.tournaments.factories import current_match, start_round
+from tournaments import services
 from tournaments.models import Round, Tournament, TournamentStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -146,3 +147,22 @@ def test_a_french_concours_of_13_teams_runs_to_the_printed_standings(
     assert "Points marqués" in wall.content()
     snap(wall, SHOTS, "7-projector", full_page=False)
     wall.context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_lots_drawn_for_a_tie_show_on_the_standings(live_server: Any, browser: Any, size: Any):
+    tournament = concours(4, deals=1)
+    for table in start_round(tournament).tables.all():
+        play_table(table, [100])  # two teams at 100 / 62, two at 62 / 100: tied in pairs
+    services.standings_recompute(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    page = screen(browser, size, locale="fr-FR")
+
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    standings = page.locator("#standings").inner_text()
+    assert "Tirage au sort" in standings
+    lots = sorted(tournament.lots.values())
+    assert str(lots[0]) in standings
+    snap(page, SHOTS, f"8-lots-{size['width']}")
+    assert layout_problems(page) == []
+    page.context.close()
