@@ -68,7 +68,7 @@ def tournament_create(
         raise InvalidEntry(
             gettext("%(mode)s is not a confirmation mode") % {"mode": confirmation}, "confirmation"
         )
-    given = _event_options(options or {}, preset)
+    given = _partie_length(game, format, _event_options(options or {}, preset), match_format)
     shape = seating.chosen_table(type(game), {**given, **match_format.option_overrides})
     with _format_rules():
         check_fit(game, shape, format, entrant_kind)
@@ -121,6 +121,19 @@ def _event_options(options: Mapping[str, object], preset: str | None) -> dict[st
     """The options an event gives its matches, with its preset (the match format's overrides come
     on top, as a second layer)."""
     return {**options, "preset": preset} if preset else dict(options)
+
+
+def _partie_length(
+    game: Game[Any], format: Format, given: dict[str, object], parsed: MatchFormat
+) -> dict[str, object]:
+    """A concours' partie of M deals is the game's own fixed-length match where the game has one
+    (belote's and klaverjas' ``deals``), unless the options say otherwise: the game then ends it
+    itself, with its own last-deal rules (belote hands back a litige's pot on the last deal)."""
+    if format != Format.CONCOURS or parsed.deal_limit is None or "deals" in given:
+        return given
+    if not any(option.name == "deals" for option in game.all_options()):
+        return given
+    return {**given, "deals": parsed.deal_limit}
 
 
 def _freeze_options(

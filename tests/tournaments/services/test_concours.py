@@ -224,3 +224,14 @@ def test_a_tournament_changed_into_a_concours_takes_its_ranking_and_must_play_de
     with pytest.raises(InvalidEntry) as refused:
         services.tournament_configure(tournament_id=one_game.pk, format="concours")
     assert refused.value.field == "match_format"
+
+
+def test_a_partie_of_ten_deals_is_the_games_own_fixed_length_match():
+    tournament = make_tournament(
+        game="belote", format="concours", entrant_kind="partnership", match_format="deals:10"
+    )
+    assert tournament.options["deals"] == 10  # so a litige on the 10th deal hands its pot back
+    coinche = make_tournament(
+        game="coinche", format="concours", entrant_kind="partnership", match_format="deals:8"
+    )
+    assert "deals" not in coinche.options  # played to its target, cut after 8 deals
