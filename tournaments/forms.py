@@ -29,12 +29,15 @@ from scoring.game_texts import game_text
 from scoring.result_states import AVAILABLE, Confirmation
 from scoring.result_states import choices as result_choices
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
+from tournaments.contracts.event import SettingsInput
 from tournaments.contracts.kit import WholeNumber
-from tournaments.pairing.formats import EntrantKind
+from tournaments.pairing.formats import EntrantKind, Format
 from tournaments.pairing.match_format import FormatKind
 from tournaments.standings.rows import metric_choices
 from tournaments.uploads import split_players
 from tournaments.wording import (
+    CONCOURS_DRAWS,
+    CONCOURS_RANKINGS,
     entrant_kind_choices,
     format_choices,
     match_format_choices,
@@ -136,6 +139,9 @@ class TiebreakSlots:
 
 _CREATE = TournamentCreate().fields
 _CHANGE = TournamentChange().fields
+_SETTINGS = SettingsInput().fields
+#: The settings of a concours the new-tournament page offers, each a choice.
+CONCOURS_SETTINGS = ("draw", "ranking")
 _ENTRANT = EntrantInput().fields
 
 
@@ -184,7 +190,28 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
     rounds = mirrored(
         _CREATE["rounds"],
         label=_("Rounds"),
-        help_text=_("Swiss and multi-seat tables only; others plan their own."),
+        help_text=_("Swiss, multi-seat tables and concours (4 games unless given); others plan their own."),
+    )
+    draw = mirrored(
+        _SETTINGS["draw"],
+        choices=[(key, said) for key, said in CONCOURS_DRAWS.items()],
+        initial="standings",
+        # Translators: a concours' setting: how the games after the first are drawn.
+        label=_("Concours: the games after the first"),
+        help_text=_(
+            "The first game is drawn at random. A fixed rotation: odd-numbered teams stay, "
+            "even-numbered teams move."
+        ),
+    )
+    ranking = mirrored(
+        _SETTINGS["ranking"],
+        choices=[(key, said) for key, said in CONCOURS_RANKINGS.items()],
+        initial="points",
+        # Translators: a concours' setting: what ranks the teams.
+        label=_("Concours: ranking"),
+        help_text=_(
+            "Then fewer points conceded; ties still standing are drawn by lot, and the lots are kept."
+        ),
     )
     preset = mirrored(_CREATE["preset"], choices=(), label=_("Rules"), help_text="")
     confirmation = mirrored(
@@ -228,6 +255,8 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
             data.pop("match_length", None)  # a number left in the box while another choice is made
         if self.cleaned_data.get("third_place"):
             data["settings"] = {"third_place": True}
+        if data.get("format") == Format.CONCOURS:
+            data["settings"] = _given({key: self.cleaned_data.get(key) for key in CONCOURS_SETTINGS})
         return _given({**data, "tiebreaks": self.tiebreaks()})
 
 
@@ -243,7 +272,7 @@ class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
     rounds = mirrored(
         _CHANGE["rounds"],
         label=_("Rounds"),
-        help_text=_("Swiss and multi-seat tables only; others plan their own."),
+        help_text=_("Swiss, multi-seat tables and concours (4 games unless given); others plan their own."),
     )
 
     def __init__(self, *args: Any, tiebreaks: list[str], **kwargs: Any) -> None:

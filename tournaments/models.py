@@ -72,6 +72,12 @@ class Tournament(models.Model):
         blank=True,
         help_text="Elimination: the seed order the bracket is rebuilt from, its champion, placings.",
     )
+    lots = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Lots drawn to break ties (the 'lots' tiebreak): entrant id → its lot, the lowest "
+        "first; drawn by the server when first needed, never drawn again.",
+    )
     archived_at = models.DateTimeField(
         null=True,
         blank=True,

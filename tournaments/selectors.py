@@ -87,8 +87,10 @@ def entrant_players(tournament: Tournament) -> dict[int, list[str]]:
 # -- standings ----------------------------------------------------------------------------------
 
 
-def standing_rows(tournament: Tournament) -> list[Row]:
-    """The standings now, from every decided table and bye (computed, not the cached copy)."""
+def standing_rows(tournament: Tournament, precedence: Sequence[str] | None = None) -> list[Row]:
+    """The standings now, from every decided table and bye (computed, not the cached copy), by
+    the tournament's precedence (or ``precedence``); a concours' sit-out marks its partie's
+    average, and ties are broken by the lots recorded (``services.standings.record_lots``)."""
     contenders = [Contender(e.pk, e.name, e.withdrawn) for e in tournament.entrants.all()]
     rounds = tournament.rounds.exclude(status__in=(RoundStatus.FAILED, RoundStatus.BUILDING))
     decided = TableAssignment.objects.filter(round__in=rounds, status__in=DECIDED).select_related("round")
@@ -98,7 +100,14 @@ def standing_rows(tournament: Tournament) -> list[Row]:
     if tournament.format in BRACKETS and tournament.status == TournamentStatus.FINISHED:
         placings = [(p["label"], p["entrants"]) for p in tournament.bracket.get("placings", [])]
     return standings(
-        contenders, tables, byes, points=tournament.points, precedence=tournament.tiebreaks, placings=placings
+        contenders,
+        tables,
+        byes,
+        points=tournament.points,
+        precedence=tournament.tiebreaks if precedence is None else precedence,
+        placings=placings,
+        lots={int(entrant): int(lot) for entrant, lot in tournament.lots.items()},
+        bye_average=tournament.format == Format.CONCOURS,
     )
 
 
@@ -163,7 +172,9 @@ def cached_standings(tournament: Tournament) -> CachedStandings:
     rows = []
     for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False):
         values = tuple(str(shown.get(key, "")) for key in metrics)
-        rows.append(StandingsRow(row, values, tuple(zip(names[1:], values[1:], strict=True))))
+        # a tiebreak with nothing to show (no lot drawn, no head-to-head reached) is left out of the fold
+        folded = tuple((name, value) for name, value in zip(names[1:], values[1:], strict=True) if value)
+        rows.append(StandingsRow(row, values, folded))
     stale = tournament.standings_revision != tournament.revision
     return CachedStandings(tuple(rows), metrics, tournament.standings_at, stale)
 

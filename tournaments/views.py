@@ -22,7 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import actor_for, can_manage, managed_clubs, organized_clubs
@@ -61,7 +61,7 @@ from tournaments.models import (
     TableAssignment,
     Tournament,
 )
-from tournaments.pairing.formats import BRACKETS
+from tournaments.pairing.formats import BRACKETS, Format
 from tournaments.physical_tables import links_of
 
 #: Where the console shows what an action did: beside the control that did it (``notices``).
@@ -439,7 +439,12 @@ def console_round(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            gettext("Round %(number)s is being drawn.") % {"number": started.number},
+            (
+                pgettext("concours", "Game %(number)s is being drawn.")
+                if tournament.format == Format.CONCOURS
+                else gettext("Round %(number)s is being drawn.")
+            )
+            % {"number": started.number},
             extra_tags=AT_TABLES,
         )
     return redirect(reverse("tournaments:console", args=[pk]) + "#tables")

@@ -38,6 +38,9 @@ FORMATS: dict[Format, Promise] = {
     Format.TABLES: pgettext_lazy("format", "Multi-seat tables"),
     # Translators: an individual event of a partnership game: the partners are drawn again each round.
     Format.INDIVIDUAL: pgettext_lazy("format", "Individual (partners re-drawn)"),
+    # Translators: a "concours de belote": teams of two play a number of games ("parties", "partijen")
+    # of a fixed number of deals, a new opponent each time, ranked on the points scored.
+    Format.CONCOURS: pgettext_lazy("format", "Concours (teams of two)"),
 }
 ENTRANT_KINDS: dict[EntrantKind, Promise] = {
     EntrantKind.INDIVIDUAL: _("Individuals"),
@@ -70,7 +73,31 @@ METRICS: dict[str, Promise] = {
     "head-to-head": _("Head-to-head"),
     # Translators: short column heading: the opponents' share of matches won, in percent.
     "opponents-match-win-percentage": _("Opp. match-win %"),
+    # Translators: a concours' ranking: the points a team scored over all its games ("points marqués",
+    # "gemaakte punten").
+    "points-marked": _("Points scored"),
+    # Translators: a concours' tiebreak: the points the opponents scored against a team ("points
+    # concédés", "punten tegen").
+    "points-conceded": _("Points conceded"),
+    # Translators: a concours' ranking: games won ("parties gagnées", "gewonnen partijen").
+    "parties-won": pgettext_lazy("concours", "Games won"),
+    # Translators: the last tiebreak: lots drawn by the server ("tirage au sort", "loting").
+    "lots": _("Lots drawn"),
 }
+#: The settings of a concours (``pairing.formats.ConcoursDraw`` and ``ConcoursRanking``), by value.
+CONCOURS_DRAWS: dict[str, Promise] = {
+    # Translators: a concours' games after the first: 1st v 2nd, 3rd v 4th..., no rematch.
+    "standings": _("By the standings, no rematch"),
+    "random": _("Drawn again each game, no rematch"),
+    # Translators: a concours' fixed rotation: odd-numbered teams stay, even-numbered teams move.
+    "rotation": _("Fixed rotation"),
+}
+CONCOURS_RANKINGS: dict[str, Promise] = {
+    "points": _("Points scored"),
+    "parties-won": _("Games won, then points"),
+}
+#: A concours' round as stored (``Round.label``): "Game 3", said "Partie 3" by :func:`round_label`.
+PARTIE_LABEL = "Game %s"
 #: Bracket panels' titles (``bracket_layout.PART_TITLES`` and the winners' title of a double).
 PANEL_TITLES: dict[str, Promise] = {
     "Bracket": _("Bracket"),
@@ -89,7 +116,7 @@ _FIXED_ROUNDS: dict[str, Promise] = {
     "Grand final reset": _("Grand final reset"),
     "Third-place match": _("Third-place match"),
 }
-_NUMBERED_ROUND = re.compile(r"^(Round of|Winners' round|Losers' round) (\d+)$")
+_NUMBERED_ROUND = re.compile(r"^(Round of|Winners' round|Losers' round|Game) (\d+)$")
 
 
 def format_label(value: str) -> str:
@@ -159,6 +186,9 @@ def round_label(label: str, number: int) -> str:
     if found.group(1) == "Round of":
         # Translators: a knockout round named by how many play in it ("Round of 16", "Huitièmes").
         return gettext("Round of %(count)s") % {"count": n}
+    if found.group(1) == "Game":
+        # Translators: a round of a concours de belote ("Partie 3", "Partij 3").
+        return pgettext("concours", "Game %(number)s") % {"number": n}
     if found.group(1) == "Winners' round":
         return gettext("Winners' round %(number)s") % {"number": n}
     return gettext("Losers' round %(number)s") % {"number": n}
@@ -399,6 +429,24 @@ _REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
             )
             % m.groupdict()
         ),
+    ),
+    (  # tournaments.pairing.concours: who sits out a partie, and a concours' rematch.
+        re.compile(r"^the last team in the order that has not sat out yet$"),
+        lambda m: gettext("the last team in the order that has not sat out yet"),
+    ),
+    (
+        re.compile(r"^every team has sat out; this one has sat out least \((?P<n>\d+)\) and is last$"),
+        lambda m: (
+            gettext("every team has sat out; this one has sat out least (%(n)s) and is last") % m.groupdict()
+        ),
+    ),
+    (
+        re.compile(r"^the rotation seats this team against the empty place$"),
+        lambda m: gettext("the rotation seats this team against the empty place"),
+    ),
+    (
+        re.compile(r"^these teams met in (?P<rounds>rounds? [\d, and]+)$"),
+        lambda m: gettext("these teams met before, %(rounds)s") % {"rounds": _rounds(m["rounds"])},
     ),
     (  # tournaments.services.brackets: a bracket slot whose other side is empty (its id is not said).
         re.compile(r"^[\w-]+: no opponent in the bracket$"),

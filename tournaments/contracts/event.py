@@ -22,7 +22,8 @@ from games.base import Game
 from scoring.result_states import Confirmation
 from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber, partly
 from tournaments.pairing.base import FirstRound
-from tournaments.pairing.formats import SETTINGS, EntrantKind, EventSettings, Format
+from tournaments.pairing.concours import ConcoursDraw
+from tournaments.pairing.formats import SETTINGS, ConcoursRanking, EntrantKind, EventSettings, Format
 from tournaments.pairing.match_format import (
     MOST_DEALS,
     FormatKind,
@@ -105,6 +106,19 @@ class SettingsInput(Contract):
         low=1, high=4, required=False, help_text="Round robin: how many times everyone meets."
     )
     table_size = WholeNumber(required=False, help_text="Multi-seat tables: the preferred seats a table.")
+    draw = Choice(
+        ConcoursDraw,
+        required=False,
+        error_messages={"invalid_choice": _("draw must be standings, random or rotation")},
+        help_text="Concours: the parties after the first down the standings (the default), drawn at "
+        "random each partie, or a fixed rotation.",
+    )
+    ranking = Choice(
+        ConcoursRanking,
+        required=False,
+        error_messages={"invalid_choice": _("ranking must be points or parties-won")},
+        help_text="Concours: by the points marked (the default), or by parties won then points.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> EventSettings:
         return EventSettings(**attrs)

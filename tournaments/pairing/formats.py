@@ -26,6 +26,7 @@ from games import Game
 from games.declaration import TableShape
 from tournaments.pairing.base import Entrant, FirstRound, RoundDraw, Seating
 from tournaments.pairing.bracket import Bracket
+from tournaments.pairing.concours import ConcoursDraw, pair_concours
 from tournaments.pairing.elimination import double_elimination, single_elimination
 from tournaments.pairing.errors import PairingError, SetupError, gettext_noop
 from tournaments.pairing.individual import draw_individual_round
@@ -44,11 +45,21 @@ class Format(StrEnum):
     DOUBLE_ELIMINATION = "double-elimination"
     TABLES = "tables"
     INDIVIDUAL = "individual"
+    CONCOURS = "concours"
 
     @property
     def label(self) -> str:
         """The format as the pages name it."""
         return _FORMAT_LABELS[self]
+
+
+class ConcoursRanking(StrEnum):
+    """What ranks the teams of a concours (``docs/games/belote.md``, "Concours de belote")."""
+
+    POINTS = "points"
+    """The points marked over all parties, then fewer points conceded, then lots (the default)."""
+    PARTIES_WON = "parties-won"
+    """Parties won (a drawn partie and a sit-out half each), then the points as above."""
 
 
 class EntrantKind(StrEnum):
@@ -69,6 +80,7 @@ _FORMAT_LABELS = {
     Format.DOUBLE_ELIMINATION: "Double elimination",
     Format.TABLES: "Multi-seat tables",
     Format.INDIVIDUAL: "Individual (partners re-drawn)",
+    Format.CONCOURS: "Concours (teams of two, parties of a number of deals)",
 }
 _ENTRANT_LABELS = {EntrantKind.INDIVIDUAL: "Individuals", EntrantKind.PARTNERSHIP: "Fixed partnerships"}
 
@@ -91,6 +103,21 @@ SETTINGS: Mapping[str, frozenset[Format]] = {
     "reset": frozenset({Format.DOUBLE_ELIMINATION}),
     "cycles": frozenset({Format.ROUND_ROBIN}),
     "table_size": frozenset({Format.TABLES}),
+    "draw": frozenset({Format.CONCOURS}),
+    "ranking": frozenset({Format.CONCOURS}),
+}
+#: A concours plays this many parties unless the organizer plans another number.
+CONCOURS_PARTIES = 4
+#: Each format's standings precedence, when the organizer gives none (a concours: by its ranking).
+_PRECEDENCE: Mapping[str, tuple[str, ...]] = {
+    Format.SWISS: ("match-points", "buchholz", "sonneborn-berger", "game-point-difference"),
+    Format.ROUND_ROBIN: ("match-points", "head-to-head", "sonneborn-berger", "game-point-difference"),
+    Format.SINGLE_ELIMINATION: ("match-points", "game-point-difference"),
+    Format.DOUBLE_ELIMINATION: ("match-points", "game-point-difference"),
+    Format.TABLES: ("match-points", "game-points-for", "buchholz"),
+    Format.INDIVIDUAL: ("match-points", "game-point-difference", "buchholz"),
+    ConcoursRanking.POINTS: ("points-marked", "points-conceded", "lots"),
+    ConcoursRanking.PARTIES_WON: ("parties-won", "points-marked", "points-conceded", "lots"),
 }
 
 
@@ -104,6 +131,8 @@ class EventSettings:
     reset: bool | None = None
     cycles: int | None = None
     table_size: int | None = None
+    draw: ConcoursDraw | None = None
+    ranking: ConcoursRanking | None = None
 
     @classmethod
     def from_stored(cls, stored: Mapping[str, Any], format: Format) -> EventSettings:
@@ -111,12 +140,27 @@ class EventSettings:
         kept = {key: value for key, value in stored.items() if format in SETTINGS.get(key, ())}
         if "first_round" in kept:
             kept["first_round"] = FirstRound(kept["first_round"])
+        if "draw" in kept:
+            kept["draw"] = ConcoursDraw(kept["draw"])
+        if "ranking" in kept:
+            kept["ranking"] = ConcoursRanking(kept["ranking"])
         return cls(**kept)
 
     def given(self) -> dict[str, str | int | bool]:
         """The settings that are set, by name."""
         values = {field.name: getattr(self, field.name) for field in fields(self)}
-        return {name: value for name, value in values.items() if value is not None}
+        return {
+            name: str(value) if isinstance(value, StrEnum) else value
+            for name, value in values.items()
+            if value is not None
+        }
+
+
+def default_precedence(format: Format, settings: Mapping[str, Any]) -> tuple[str, ...]:
+    """The standings precedence a format starts with (a concours: the one its ranking names)."""
+    if format == Format.CONCOURS:
+        return _PRECEDENCE[ConcoursRanking(settings.get("ranking", ConcoursRanking.POINTS))]
+    return _PRECEDENCE[format]
 
 
 def check_fit(game: Game[Any], shape: TableShape, format: Format, entrants: EntrantKind) -> None:
@@ -150,6 +194,23 @@ def check_fit(game: Game[Any], shape: TableShape, format: Format, entrants: Entr
             "entrant_kind",
             game=game.name,
         )
+    if format == Format.CONCOURS:
+        if not (
+            shape.partnerships and shape.seats == INDIVIDUAL_SEATS and shape.min_sides <= 2 <= shape.max_sides
+        ):
+            raise SetupError(
+                gettext_noop(
+                    "a concours is for team games of two partnerships (belote, coinche, klaverjas); "
+                    "%(game)s is not one"
+                ),
+                "format",
+                game=game.name,
+            )
+        if entrants != EntrantKind.PARTNERSHIP:
+            raise SetupError(
+                gettext_noop("a concours is played by teams: register fixed partnerships"), "entrant_kind"
+            )
+        return
     if format == Format.TABLES:
         if shape.partnerships or shape.max_sides < 3:
             raise SetupError(
@@ -187,6 +248,15 @@ def check_rounds(format: Format, rounds: int | None) -> None:
         )
 
 
+def check_match_format(format: Format, parsed: MatchFormat) -> None:
+    """A concours plays parties of a fixed number of deals (``deals:12``)."""
+    if format == Format.CONCOURS and parsed.kind != FormatKind.DEALS:
+        raise SetupError(
+            gettext_noop("a concours plays games of a number of deals: the match format is deals:N"),
+            "match_format",
+        )
+
+
 def check_settings(
     format: Format, game: Game[Any], shape: TableShape, settings: EventSettings
 ) -> dict[str, str | int | bool]:
@@ -221,7 +291,7 @@ def check_settings(
 def draws_at_random(format: Format, settings: Mapping[str, Any]) -> bool:
     """Whether the draws need a recorded random seed that the organizer did not give."""
     random_first = settings.get("first_round") == FirstRound.RANDOM
-    drawn = random_first or format == Format.INDIVIDUAL or format in BRACKETS  # brackets: by lot
+    drawn = random_first or format in (Format.INDIVIDUAL, Format.CONCOURS) or format in BRACKETS
     return drawn and "seed" not in settings
 
 
@@ -247,6 +317,7 @@ class DrawInput:
     settings: Mapping[str, Any] | None = None
     order: tuple[int, ...] = ()
     sizes: TableSizes | None = None
+    rounds: int | None = None
 
 
 def draw_round(request: DrawInput) -> RoundDraw:
@@ -280,6 +351,15 @@ def draw_round(request: DrawInput) -> RoundDraw:
     if request.format == Format.INDIVIDUAL:
         return draw_individual_round(
             request.field, request.history, round_number=request.round_number, seed=int(seed or 0)
+        )
+    if request.format == Format.CONCOURS:
+        return pair_concours(
+            request.field,
+            request.history,
+            round_number=request.round_number,
+            seed=seed,
+            draw=ConcoursDraw(settings.get("draw", ConcoursDraw.STANDINGS)),
+            parties=request.rounds,
         )
     raise PairingError(f"a {request.format} event is drawn as a bracket, not round by round")
 
@@ -330,4 +410,6 @@ def planned_rounds(format: Format, entrants: int, settings: Mapping[str, Any], g
         return rounds_per_cycle(entrants) * int(settings.get("cycles", 1))
     if given:
         return given
+    if format == Format.CONCOURS:
+        return CONCOURS_PARTIES
     return max(1, math.ceil(math.log2(max(entrants, 2))))

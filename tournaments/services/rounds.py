@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 
 from django.db import transaction
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
 from clubs.errors import Conflict, NotFound, ServiceError
 from games import find_game
@@ -45,9 +45,10 @@ from tournaments.selectors import DECIDED, standing_rows
 from tournaments.services.brackets import draw_bracket
 from tournaments.services.common import SYSTEM, after_commit, lock_tournament, results_changed
 from tournaments.services.results import settle_round
+from tournaments.services.standings import record_lots
 from tournaments.services.tables import open_table
 from tournaments.standings.rows import scores_and_ranks
-from tournaments.wording import listed
+from tournaments.wording import PARTIE_LABEL, listed
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ def round_start_refusal(tournament: Tournament) -> Conflict | None:
         return Conflict(gettext("the bracket is drawn: its rounds follow as results come in"), None)
     unfinished = next((r for r in live if r.status != RoundStatus.COMPLETE), None)
     if unfinished is not None:
-        return _not_complete(unfinished)
+        return _not_complete(unfinished, concours=tournament.format == Format.CONCOURS)
     active = tournament.entrants.filter(withdrawn=False).count()
     needed = field_minimum(
         Format(tournament.format), find_game(tournament.game_key).table_shape(tournament.options)
@@ -79,15 +80,21 @@ def round_start_refusal(tournament: Tournament) -> Conflict | None:
             None,
         )
     if live and tournament.rounds_planned is not None and len(live) >= tournament.rounds_planned:
-        return Conflict(
-            ngettext(
+        played = (
+            npgettext(
+                "concours",
+                "the %(count)s game has been played",
+                "all %(count)s games have been played",
+                tournament.rounds_planned,
+            )
+            if tournament.format == Format.CONCOURS
+            else ngettext(
                 "the %(count)s round has been played",
                 "all %(count)s rounds have been played",
                 tournament.rounds_planned,
             )
-            % {"count": tournament.rounds_planned},
-            None,
         )
+        return Conflict(played % {"count": tournament.rounds_planned}, None)
     return None
 
 
@@ -111,7 +118,11 @@ def round_start(*, tournament_id: int) -> Round:
             failed.delete()
         task_id = uuid.uuid4().hex
         new_round = Round.objects.create(
-            club_id=tournament.club_id, tournament=tournament, number=number, task_id=task_id
+            club_id=tournament.club_id,
+            tournament=tournament,
+            number=number,
+            label=PARTIE_LABEL % number if tournament.format == Format.CONCOURS else "",
+            task_id=task_id,
         )
         tournament.revision += 1
         tournament.save()
@@ -119,21 +130,36 @@ def round_start(*, tournament_id: int) -> Round:
     return new_round
 
 
-def _not_complete(the_round: Round) -> Conflict:
-    """The refusal to pair past ``the_round``, naming its tables without a confirmed result."""
+def _not_complete(the_round: Round, *, concours: bool = False) -> Conflict:
+    """The refusal to pair past ``the_round``, naming its tables without a confirmed result (a
+    concours says "game", *partie*, where others say "round")."""
     waiting = list(
         the_round.tables.exclude(status__in=DECIDED).order_by("number").values_list("number", flat=True)
     )
     if not waiting:
         return Conflict(
-            gettext("round %(number)s is not drawn yet") % {"number": the_round.number},
+            (
+                pgettext("concours", "game %(number)s is not drawn yet")
+                if concours
+                else gettext("round %(number)s is not drawn yet")
+            )
+            % {"number": the_round.number},
             None,
             round=the_round.number,
         )
-    said = ngettext(
-        "round %(number)s is not complete: table %(tables)s has no confirmed result yet",
-        "round %(number)s is not complete: tables %(tables)s have no confirmed result yet",
-        len(waiting),
+    said = (
+        npgettext(
+            "concours",
+            "game %(number)s is not complete: table %(tables)s has no confirmed result yet",
+            "game %(number)s is not complete: tables %(tables)s have no confirmed result yet",
+            len(waiting),
+        )
+        if concours
+        else ngettext(
+            "round %(number)s is not complete: table %(tables)s has no confirmed result yet",
+            "round %(number)s is not complete: tables %(tables)s have no confirmed result yet",
+            len(waiting),
+        )
     )
     return Conflict(
         said % {"number": the_round.number, "tables": listed(waiting)},
@@ -218,6 +244,11 @@ def _draw_round(tournament: Tournament, the_round: Round) -> None:
     active = [e for e in entrants if not e.withdrawn]
     if the_round.number == 1:
         positions = {e.pk: (0, i) for i, e in enumerate(seeded(active), start=1)}
+    elif kind == Format.CONCOURS:
+        # a concours pairs down its own ranking (points marked, or parties won): the position
+        # says it all, lots included, so no match points may reorder it
+        record_lots(tournament)
+        positions = {row.entrant: (0, row.position) for row in standing_rows(tournament)}
     else:
         positions = scores_and_ranks(standing_rows(tournament))
     field = tuple(
@@ -243,6 +274,7 @@ def _draw_round(tournament: Tournament, the_round: Round) -> None:
         settings=tournament.settings,
         order=tuple(tournament.settings.get("order", ())),
         sizes=sizes,
+        rounds=tournament.rounds_planned,
     )
     _store_draw(tournament, the_round, draw_round(request), {e.pk: e for e in entrants})
 

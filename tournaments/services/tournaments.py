@@ -32,17 +32,18 @@ from tournaments.pairing.formats import (
     EventSettings,
     Format,
     check_fit,
+    check_match_format,
     check_rounds,
     check_settings,
+    default_precedence,
     draws_at_random,
     plans_its_own_rounds,
 )
-from tournaments.pairing.match_format import MatchFormat
+from tournaments.pairing.match_format import MatchFormat, parse_match_format
 from tournaments.services.common import after_commit, lock_tournament
 from tournaments.services.removal import mark_archived
 from tournaments.services.results import settle_tournament
 from tournaments.standings import PointScheme
-from tournaments.standings.rows import DEFAULT_PRECEDENCE
 from tournaments.wording import setup_refusal
 
 
@@ -68,11 +69,12 @@ def tournament_create(
         raise InvalidEntry(
             gettext("%(mode)s is not a confirmation mode") % {"mode": confirmation}, "confirmation"
         )
-    given = _event_options(options or {}, preset)
+    given = _partie_length(game, format, _event_options(options or {}, preset), match_format)
     shape = seating.chosen_table(type(game), {**given, **match_format.option_overrides})
     with _format_rules():
         check_fit(game, shape, format, entrant_kind)
         check_rounds(format, rounds)
+        check_match_format(format, match_format)
         extras = _settings(format, game, shape, settings or EventSettings())
     frozen = _freeze_options(game, format, given, match_format, extras)
     return Tournament.objects.create(
@@ -85,7 +87,7 @@ def tournament_create(
         format=format,
         match_format=match_format.text,
         rounds_planned=rounds,
-        tiebreaks=list(tiebreaks or DEFAULT_PRECEDENCE[format]),
+        tiebreaks=list(tiebreaks or default_precedence(format, extras)),
         points=_points(points or PointScheme()),
         settings=extras,
         confirmation=confirmation,
@@ -120,6 +122,19 @@ def _event_options(options: Mapping[str, object], preset: str | None) -> dict[st
     """The options an event gives its matches, with its preset (the match format's overrides come
     on top, as a second layer)."""
     return {**options, "preset": preset} if preset else dict(options)
+
+
+def _partie_length(
+    game: Game[Any], format: Format, given: dict[str, object], parsed: MatchFormat
+) -> dict[str, object]:
+    """A concours' partie of M deals is the game's own fixed-length match where the game has one
+    (belote's and klaverjas' ``deals``), unless the options say otherwise: the game then ends it
+    itself, with its own last-deal rules (belote hands back a litige's pot on the last deal)."""
+    if format != Format.CONCOURS or parsed.deal_limit is None or "deals" in given:
+        return given
+    if not any(option.name == "deals" for option in game.all_options()):
+        return given
+    return {**given, "deals": parsed.deal_limit}
 
 
 def _freeze_options(
@@ -168,12 +183,13 @@ def tournament_configure(
             shape = game.table_shape(tournament.options)
             with _format_rules():
                 check_fit(game, shape, format, EntrantKind(tournament.entrant_kind))
+                check_match_format(format, parse_match_format(tournament.match_format, tournament.game_key))
                 tournament.settings = _settings(
                     format, game, shape, EventSettings.from_stored(tournament.settings, format)
                 )
             tournament.format = format
             if tiebreaks is None:
-                tournament.tiebreaks = list(DEFAULT_PRECEDENCE[format])
+                tournament.tiebreaks = list(default_precedence(format, tournament.settings))
             if plans_its_own_rounds(format):
                 tournament.rounds_planned = None
         if tiebreaks is not None:

@@ -115,6 +115,57 @@ class DealsWon(Metric):
         return {e: sum(a.deals_won for a in apps) for e, apps in results.appearances.items()}
 
 
+class PointsMarked(GamePointsFor):
+    """A concours' points marked: the points for, over all parties (a sit-out: the partie's average)."""
+
+    key = "points-marked"
+    name = "Points scored"
+
+
+class PointsConceded(GamePointsAgainst):
+    """A concours' points conceded: the opponents' points over all parties; fewer is better."""
+
+    key = "points-conceded"
+    name = "Points conceded"
+
+
+class PartiesWon(Metric):
+    """A concours' parties won: a win counts one, a drawn partie and a sit-out half each."""
+
+    key = "parties-won"
+    name = "Games won"
+    _SHARE: ClassVar[dict[Outcome, Fraction]] = {
+        Outcome.WIN: Fraction(1),
+        Outcome.DRAW: Fraction(1, 2),
+        Outcome.BYE: Fraction(1, 2),
+        Outcome.LOSS: Fraction(0),
+    }
+
+    def compute(self, results: Results) -> dict[EntrantId, Value]:
+        return {
+            e: sum((self._SHARE[a.outcome] for a in apps), Fraction(0))
+            for e, apps in results.appearances.items()
+        }
+
+
+class Lots(Metric):
+    """The lots the service drew for entrants still tied on every metric before this one (the
+    lowest lot first). Computed inside each tied group, so only those who drew show a value; an
+    entrant without a recorded lot stays tied (the service draws before it ranks)."""
+
+    key = "lots"
+    name = "Lots drawn"
+    higher_is_better = False
+    among_tied = True
+
+    def compute(self, results: Results) -> dict[EntrantId, Value]:
+        return {e: results.lots.get(e, 0) for e in results.entrants}
+
+    def format(self, value: Value) -> str:
+        """A lot as drawn; none yet (0: before anyone has played) is left blank."""
+        return str(int(value)) if value else ""
+
+
 def _opponent_scores(results: Results, entrant: EntrantId) -> list[int]:
     mp = results.match_points
     return [mp[o] for a in results.appearances[entrant] for o in a.opponents]
@@ -215,6 +266,10 @@ METRICS: dict[str, type[Metric]] = {
         SonnebornBerger,
         HeadToHead,
         OpponentsMatchWinPercentage,
+        PointsMarked,
+        PointsConceded,
+        PartiesWon,
+        Lots,
     )
 }
 
@@ -237,11 +292,15 @@ __all__ = [
     "GamePointsAgainst",
     "GamePointsFor",
     "HeadToHead",
+    "Lots",
     "MatchPoints",
     "MatchesWon",
     "MedianBuchholz",
     "Metric",
     "OpponentsMatchWinPercentage",
+    "PartiesWon",
+    "PointsConceded",
+    "PointsMarked",
     "SonnebornBerger",
     "UnknownMetricError",
     "Value",

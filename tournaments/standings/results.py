@@ -25,7 +25,7 @@ What this module does not do: decide outcomes (the game does) or rank anyone (se
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -72,12 +72,16 @@ class PointScheme:
 
 @dataclass(frozen=True)
 class SideResult:
-    """One side of a finished match: its entrants, outcome, game points scored and deals won."""
+    """One side of a finished match: its entrants, outcome, game points scored and deals won.
+
+    ``conceded`` is for a bye that is scored as if played (a concours' sit-out marks the partie's
+    average as points for and as points against): what it counts as conceded, with no opponent."""
 
     entrants: tuple[EntrantId, ...]
     outcome: Outcome
     game_points: int = 0
     deals_won: int = 0
+    conceded: int = 0
 
 
 @dataclass(frozen=True)
@@ -103,11 +107,15 @@ class Appearance:
 
 @dataclass(frozen=True)
 class Results:
-    """Everything a metric may look at. Order of ``entrants`` and ``matches`` never matters."""
+    """Everything a metric may look at. Order of ``entrants`` and ``matches`` never matters.
+
+    ``lots`` are the lots drawn so far to break ties (entrant → its lot, the lowest first), as the
+    service recorded them: the ``lots`` metric reads them."""
 
     entrants: tuple[EntrantId, ...]
     matches: tuple[MatchResult, ...]
     points: PointScheme = field(default_factory=PointScheme)
+    lots: Mapping[EntrantId, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(set(self.entrants)) != len(self.entrants):
@@ -134,7 +142,7 @@ class Results:
             for side in match.sides:
                 others = [o for o in match.sides if o is not side]
                 opponents = tuple(sorted(e for o in others for e in o.entrants))
-                against = sum(o.game_points for o in others)
+                against = sum(o.game_points for o in others) + side.conceded
                 points = self.points.points(side.outcome)
                 for entrant in side.entrants:
                     found[entrant].append(
@@ -166,7 +174,11 @@ class Results:
         for match in by_id.values():
             sides = tuple(
                 SideResult(
-                    tuple(e for e in s.entrants if e in members), s.outcome, s.game_points, s.deals_won
+                    tuple(e for e in s.entrants if e in members),
+                    s.outcome,
+                    s.game_points,
+                    s.deals_won,
+                    s.conceded,
                 )
                 for s in match.sides
                 if any(e in members for e in s.entrants)
@@ -174,7 +186,7 @@ class Results:
             if len(sides) >= 2:
                 kept.append(MatchResult(match.round, sides))
         kept.sort(key=lambda m: (m.round, [s.entrants for s in m.sides]))
-        return Results(tuple(sorted(members)), tuple(kept), self.points)
+        return Results(tuple(sorted(members)), tuple(kept), self.points, self.lots)
 
     @cached_property
     def _matches_of(self) -> dict[EntrantId, tuple[MatchResult, ...]]:

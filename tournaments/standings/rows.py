@@ -10,6 +10,7 @@ What this module does not do: read the database, decide what a result is, or com
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,16 +19,6 @@ from typing import Any
 from tournaments.standings.metrics import METRICS, UnknownMetricError, find_metric
 from tournaments.standings.ranking import rank
 from tournaments.standings.results import MatchResult, Outcome, PointScheme, Results, SideResult
-
-#: The precedence each format starts with (an organizer may choose another).
-DEFAULT_PRECEDENCE: Mapping[str, tuple[str, ...]] = {
-    "swiss": ("match-points", "buchholz", "sonneborn-berger", "game-point-difference"),
-    "round-robin": ("match-points", "head-to-head", "sonneborn-berger", "game-point-difference"),
-    "single-elimination": ("match-points", "game-point-difference"),
-    "double-elimination": ("match-points", "game-point-difference"),
-    "tables": ("match-points", "game-points-for", "buchholz"),
-    "individual": ("match-points", "game-point-difference", "buchholz"),
-}
 
 
 def metric_choices() -> list[tuple[str, str]]:
@@ -96,9 +87,14 @@ def build_results(
     tables: Sequence[TableResult],
     byes: Sequence[tuple[int, int]],
     points: Mapping[str, int],
+    *,
+    lots: Mapping[int, int] | None = None,
+    bye_average: bool = False,
 ) -> Results:
     """The engine's input: one match per decided table (sides grouped from the documents) and
-    one per bye (``(round, entrant)``)."""
+    one per bye (``(round, entrant)``). With ``bye_average`` (a concours) a bye marks the average
+    of the totals of every side that played that round, rounded to the nearest point (a half up),
+    as points for and as points against (``docs/games/belote.md``, "Concours de belote")."""
     matches: list[MatchResult] = []
     for table in tables:
         sides: dict[int, list[tuple[int, Mapping[str, Any]]]] = {}
@@ -118,15 +114,31 @@ def build_results(
                 ),
             )
         )
+    averages = _round_averages(matches) if bye_average else {}
     for round_number, entrant in byes:
-        matches.append(MatchResult(round_number, (SideResult((entrant,), Outcome.BYE),)))
+        mark = averages.get(round_number, 0)
+        matches.append(
+            MatchResult(round_number, (SideResult((entrant,), Outcome.BYE, mark, 0, conceded=mark),))
+        )
     scheme = PointScheme(
         win=int(points.get("win", 2)),
         draw=int(points.get("draw", 1)),
         loss=int(points.get("loss", 0)),
         bye=None if points.get("bye") is None else int(points["bye"]),
     )
-    return Results(tuple(c.id for c in contenders), tuple(matches), scheme)
+    return Results(tuple(c.id for c in contenders), tuple(matches), scheme, dict(lots or {}))
+
+
+def _round_averages(matches: Sequence[MatchResult]) -> dict[int, int]:
+    """Per round: the mean of the points of every side that played it, rounded half up."""
+    marked: dict[int, list[int]] = {}
+    for match in matches:
+        marked.setdefault(match.round, []).extend(side.game_points for side in match.sides)
+    return {
+        number: math.floor(Fraction(sum(points), len(points)) + Fraction(1, 2))
+        for number, points in marked.items()
+        if points
+    }
 
 
 def standings(
@@ -137,10 +149,13 @@ def standings(
     points: Mapping[str, int],
     precedence: Sequence[str],
     placings: Sequence[tuple[str, Sequence[int]]] = (),
+    lots: Mapping[int, int] | None = None,
+    bye_average: bool = False,
 ) -> list[Row]:
     """The ranked rows. With ``placings`` (a finished bracket: label and entrants, best first) the
-    order and ranks are the bracket's, the metrics still shown."""
-    results = build_results(contenders, tables, byes, points)
+    order and ranks are the bracket's, the metrics still shown. ``lots`` and ``bye_average``: see
+    :func:`build_results`."""
+    results = build_results(contenders, tables, byes, points, lots=lots, bye_average=bye_average)
     ranked = rank(results, precedence)
     metrics = [find_metric(key) for key in precedence]
     by_id = {c.id: c for c in contenders}
@@ -179,6 +194,16 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else round(float(value), 4)
     return value
+
+
+def shared_ranks(rows: Sequence[Row]) -> list[list[int]]:
+    """The entrants of each shared rank ("3="), best first, leaving out a group none of whose
+    entrants has played yet (before the first results every entrant is tied, and no lot is due)."""
+    groups: dict[str, list[Row]] = {}
+    for row in rows:
+        if row.rank.endswith("="):
+            groups.setdefault(row.rank, []).append(row)
+    return [[row.entrant for row in group] for group in groups.values() if any(row.played for row in group)]
 
 
 def scores_and_ranks(rows: Sequence[Row]) -> dict[int, tuple[int, int]]:

@@ -83,6 +83,7 @@ def evening_body(tournament: Tournament) -> dict[str, Any]:
             **copied(tournament, TOURNAMENT_FIELDS, ("created_at",)),
             "settings": remap.settings(tournament.settings, to),
             "bracket": remap.bracket(tournament.bracket, to),
+            "lots": remap.lots(tournament.lots, to),
         },
         "players": [{"id": player_ids[pk], "name": name} for name, pk in names],
         "entrants": [

@@ -78,6 +78,7 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
     to = entrants.pk
     tournament.settings = remap.settings(row["settings"], to)
     tournament.bracket = remap.bracket(row["bracket"], to)
+    tournament.lots = remap.lots(row.get("lots") or {}, to)  # a file from before the concours has none
     tournament.save()
     rounds = Ids(_("rounds"))
     for the_round in section(document, "rounds"):

@@ -4,7 +4,7 @@ The same functions write the file (this database's ids → the file's) and read 
 → this database's): ``to`` translates one id and refuses one it does not know. Each field is named
 here on purpose, so that a new JSON field holding ids is a visible change to this module (and its
 test): the tournament's ``settings["order"]`` (a round robin's seating order) and ``bracket``
-(``seeds``, ``champion``, each placing's ``entrants``), a round's ``byes`` and each of its
+(``seeds``, ``champion``, each placing's ``entrants``) and ``lots`` (keyed by entrant), a round's ``byes`` and each of its
 ``flags``' ``entrants``, a table's ``entrants`` and the keys of its ``result``. The cached
 ``standings`` are not carried: they are recomputed after an import.
 """
@@ -43,6 +43,11 @@ def bracket(value: dict[str, Any], to: Translate) -> dict[str, Any]:
             {**placing, "entrants": ids(placing["entrants"], to)} for placing in out["placings"]
         ]
     return out
+
+
+def lots(value: dict[str, Any], to: Translate) -> dict[str, int]:
+    """``Tournament.lots``: per entrant id (a string: a JSON key), the lot drawn for it."""
+    return {str(to(int(key))): int(lot) for key, lot in value.items()}
 
 
 def flags(value: list[dict[str, Any]], to: Translate) -> list[dict[str, Any]]:

@@ -118,6 +118,10 @@ def test_it_registers_every_metric_under_its_key():
         "sonneborn-berger",
         "head-to-head",
         "opponents-match-win-percentage",
+        "points-marked",
+        "points-conceded",
+        "parties-won",
+        "lots",
     }
     assert all(cls.key == key and cls.name for key, cls in METRICS.items())
     with pytest.raises(UnknownMetricError):

@@ -14,7 +14,8 @@ from clubs.travel.envelope import EveningFileError, dumps, sealed
 from clubs.travel.lineage import fingerprint
 from tests.factories import ClubFactory
 from tests.rows import table_rows
-from tests.tournaments.factories import make_tournament, play_round, play_table, start_round
+from tests.tournaments.concours import play_table as belote_table
+from tests.tournaments.factories import add_entrants, make_tournament, play_round, play_table, start_round
 from tests.tournaments.travel.conftest import exported, gone
 from tournaments import services
 from tournaments.models import Round, TableAssignment, Tournament
@@ -50,6 +51,18 @@ def bracket(club: Club) -> Tournament:
     return tournament
 
 
+def concours(club: Club) -> Tournament:
+    """A concours whose first partie left teams tied: lots drawn and recorded (``lots``)."""
+    tournament = make_tournament(
+        club=club, game="belote", format="concours", entrant_kind="partnership", match_format="deals:1"
+    )
+    add_entrants(tournament, 4, partners=True)
+    for table in start_round(tournament).tables.all():
+        belote_table(table, [100])  # two teams at 100 / 62, two at 62 / 100: tied in pairs
+    services.standings_recompute(tournament_id=tournament.pk)
+    return tournament
+
+
 def tables(t: Tournament) -> list[TableAssignment]:
     return list(TableAssignment.objects.filter(round__tournament=t).order_by("round__number", "number"))
 
@@ -65,6 +78,7 @@ FIELDS: dict[str, tuple[Callable[[Club], Tournament], Callable[[Tournament], lis
         swiss,
         lambda t: [e for r in t.rounds.order_by("number") for f in r.flags for e in f["entrants"]],
     ),
+    "lots": (concours, lambda t: [int(e) for e in sorted(t.lots, key=lambda e: t.lots[e])]),
     "table.entrants": (swiss, lambda t: [e for table in tables(t) for e in table.entrants]),
     "table.result": (swiss, lambda t: [int(e) for table in tables(t) for e in sorted(table.result, key=int)]),
 }
@@ -88,6 +102,7 @@ BREAK: dict[str, Callable[[dict[str, Any]], None]] = {
     "round.flags": lambda d: _first(_first(d["rounds"], "flags")["flags"], "entrants")[
         "entrants"
     ].__setitem__(0, UNKNOWN),
+    "lots": lambda d: d["tournament"]["lots"].__setitem__(str(UNKNOWN), 1),
     "table.entrants": lambda d: d["tables"][0]["entrants"].__setitem__(0, UNKNOWN),
     "table.result": lambda d: _first(d["tables"], "result").__setitem__(
         "result", {str(UNKNOWN): {}, **_first(d["tables"], "result")["result"]}
