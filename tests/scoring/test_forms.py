@@ -3,6 +3,8 @@ shows for each field (read from the rendered HTML) and the JSON entry a post tur
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any
 
@@ -401,3 +403,16 @@ def test_it_shows_the_services_error_beside_the_field_it_names():
     html = page(form)
     assert 'data-field="points">points must add up to 162, not 160</p>' in html
     assert '<p class="error form-error" role="alert">the match is already finished</p>' in html
+
+
+def test_coinche_card_points_are_filled_in_from_the_total_the_trump_chosen_sets():
+    points = str(make_form("coinche", ["NS", "EW"], no_trump=True, all_trump=True)["points"])
+
+    assert 'data-total="162"' in points
+    assert 'data-total-field="f.trump"' in points
+    totals = json.loads(html.unescape(re.search(r'data-totals="([^"]*)"', points).group(1)))
+    assert (totals['"no-trump"'], totals['"all-trump"'], totals['"hearts"']) == (130, 258, 162)
+    assert re.search(
+        r'name="f\.trump" value="&quot;all-trump&quot;"',
+        page(make_form("coinche", ["NS", "EW"], all_trump=True)),
+    )
