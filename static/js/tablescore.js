@@ -111,6 +111,36 @@
     });
   });
 
+  // The new-match page (#23 item 8): choosing other rules shows their values (data-presets on the
+  // form): a blank box or list says "2000 (as the rules say)", and a switch the organizer has not
+  // turned is turned as the rules say; the form then posts them as the rules drawn ("drawn"), so
+  // a switch left alone follows them. A switch turned by hand, or a value picked, stays.
+  function showPreset(form, preset) {
+    var shown = JSON.parse(form.dataset.presets)[preset];
+    if (!shown) return;
+    Object.keys(shown).forEach(function (name) {
+      var field = form.elements.namedItem(name);
+      if (!field) return;
+      if (field.type === "checkbox") {
+        if (!field.dataset.edited) field.checked = shown[name].checked;
+      } else if (field.tagName === "SELECT") {
+        var blank = field.querySelector("option[value='']");
+        if (blank) blank.textContent = shown[name].said;
+      } else {
+        field.placeholder = shown[name].said;
+      }
+    });
+    if (form.elements.drawn) form.elements.drawn.value = preset;
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    var form = target.form;
+    if (!form || !form.dataset.presets || !target.name) return;
+    if (target.name === "preset") showPreset(form, target.value);
+    else if (target.name.indexOf("o.") === 0) target.dataset.edited = "1";
+  });
+
   document.addEventListener("focusin", function (event) {
     if (event.target instanceof HTMLInputElement && event.target.hasAttribute("data-select-on-focus")) {
       event.target.select();

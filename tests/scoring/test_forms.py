@@ -416,3 +416,14 @@ def test_coinche_card_points_are_filled_in_from_the_total_the_trump_chosen_sets(
         r'name="f\.trump" value="&quot;all-trump&quot;"',
         page(make_form("coinche", ["NS", "EW"], all_trump=True)),
     )
+
+
+def test_the_new_match_form_carries_what_each_preset_shows_in_each_option():
+    shown = json.loads(MatchForm(find_game("coinche")).presets_shown)
+
+    assert shown["pagat"]["o.target"] == {"said": "2000 (as the rules say)"}
+    assert shown["parlett"]["o.target"] == {"said": "1000 (as the rules say)"}
+    assert shown["ffb"]["o.failed_capot_value"] == {"said": "410 (as the rules say)"}
+    assert shown["pagat"]["o.capot_doublable"] == {"checked": False}
+    assert "o.first_dealer" not in shown["pagat"]
+    assert MatchForm(find_game("tally")).presets_shown == ""
