@@ -108,3 +108,11 @@ def test_no_undo_once_the_match_is_over(client: Client):
     response = client.post(f"/t/{token}/undo/", undo_post(match, 1, confirm="yes"), follow=True)
     assert "the match is over" in response.text
     assert not Deal.objects.get(match=match, number=1).voided
+
+
+def test_the_boards_poll_renews_the_undo_once_deals_sent_from_the_phone_are_scored(client: Client):
+    match = make_match(sides=SIDES, deals=[tally(3, 1), tally(2, 5)])
+    fragment = client.get(f"/t/{table_token(match)}/board/").text
+    assert '<div id="undo-box" hx-swap-oob="true">' in fragment
+    assert "Undo deal 2" in fragment
+    assert 'name="number" value="2"' in fragment
