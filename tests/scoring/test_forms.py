@@ -427,3 +427,10 @@ def test_the_new_match_form_carries_what_each_preset_shows_in_each_option():
     assert shown["pagat"]["o.capot_doublable"] == {"checked": False}
     assert "o.first_dealer" not in shown["pagat"]
     assert MatchForm(find_game("tally")).presets_shown == ""
+
+
+def test_jo_jotte_card_points_are_filled_in_from_the_matchs_total():
+    assert 'data-total="160"' in str(make_form("jo-jotte", ["Ann", "Bob"])["trick_points"])
+    assert 'data-total="165"' in str(
+        make_form("jo-jotte", ["Ann", "Bob"], trick_points_total=165)["trick_points"]
+    )
