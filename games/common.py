@@ -32,8 +32,9 @@ SUIT_WORDS = {
 RECORD_SUIT = Choice(SUITS)
 
 
-def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
-    """A per-side map of integers whose values must sum to ``total`` (which may depend on the entry)."""
+def adds_up_to(total: int | Callable[[EntryContext], int], what: str, *, follows: str | None = None) -> Rule:
+    """A per-side map of integers whose values must sum to ``total`` (which may depend on the match
+    and, naming it in ``follows``, on one field of the entry)."""
 
     def check(value: Mapping[str, int], ctx: EntryContext) -> str | None:
         expected = total(ctx) if callable(total) else total
@@ -50,7 +51,7 @@ def adds_up_to(total: int | Callable[[EntryContext], int], what: str) -> Rule:
 
     if isinstance(total, int):
         return Rule(said("games", "The values add up to %(total)s.", total=total), check, total)
-    return Rule(term("games", "The values add up to the deal total."), check)
+    return Rule(term("games", "The values add up to the deal total."), check, total, follows)
 
 
 def _and(names: Sequence[str]) -> Words | str:

@@ -21,13 +21,13 @@ kind's (``Choice.labels``), for options as for fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.errors import GameError
 from games.terms import code_of, problem
-from games.values import Context, Kind
+from games.values import Choice, Context, Kind
 
 #: A rule looks at the value (and the entry and match through the context); it returns the
 #: broken rule as a sentence, or ``None``.
@@ -72,8 +72,43 @@ class Rule:
     text: str
     check: Check
     #: The fixed sum this rule requires of a per-side map's values, if it is one (a form then fills
-    #: in the second of two numbers from the first).
-    total: int | None = None
+    #: in the second of two numbers from the first): a number, or what the match makes it (its
+    #: options, its state before the deal: Jo-Jotte's ``trick_points_total``) and, with
+    #: ``follows``, the entry's field of that name (Coinche's card points: 162 in a suit contract,
+    #: 130 or 258 at no-trump or all-trump on Parlett's scale).
+    total: int | Callable[[EntryContext], int] | None = None
+    #: The one field of the entry the ``total`` reads, if it reads one (a choice: a form looks up
+    #: the total of each of its values, and fills in again when it changes).
+    follows: str | None = None
+
+
+@dataclass(frozen=True)
+class FixedSum:
+    """What a per-side map adds up to in one match, as a form needs it: ``default`` while nothing
+    of the entry is given, and, when the sum follows a choice (``follows``), the sum under each of
+    its values (``by_value``)."""
+
+    default: int
+    follows: str | None = None
+    by_value: Mapping[Any, int] = field(default_factory=dict)
+
+
+def fixed_sum(declared: Field, fields: Sequence[Field], ctx: EntryContext) -> FixedSum | None:
+    """The fixed sum of ``declared``'s values in the match of ``ctx`` (the next deal's context,
+    nothing entered yet), if one of its rules sets one; ``None`` otherwise."""
+    rule = next((rule for rule in declared.rules if rule.total is not None), None)
+    if rule is None or rule.total is None:
+        return None
+    if isinstance(rule.total, int):
+        return FixedSum(rule.total)
+    default = rule.total(ctx)
+    followed = next((f for f in fields if f.name == rule.follows), None)
+    if followed is None or not isinstance(followed.kind, Choice):
+        return FixedSum(default)
+    by_value = {
+        value: rule.total(replace(ctx, clean={followed.name: value})) for value in followed.kind.values
+    }
+    return FixedSum(default, followed.name, by_value)
 
 
 @dataclass(frozen=True)

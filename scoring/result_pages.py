@@ -73,6 +73,8 @@ class ResultAnswerForm(forms.Form):
         ]
     )
     side = forms.CharField(max_length=120, required=False)
+    #: The side that entered the result, as the panel asked it (hand-over): it cannot accept it.
+    entered = forms.CharField(max_length=120, required=False)
     reason = forms.CharField(max_length=300, required=False)
 
 
@@ -97,6 +99,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
                 actor=actor_for(request, table_link_club=match.club_id),
                 side=form.cleaned_data["side"] or None,
                 link_side=token_side(token),
+                entered=form.cleaned_data["entered"] or None,
                 reason=form.cleaned_data["reason"],
             )
         except ServiceError as error:
@@ -112,11 +115,14 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
         # page is the place's again, reloaded whole; the news comes with it.
         messages.success(request, notice)
         response = HttpResponse(status=204)
-        response["HX-Refresh"] = "true"
+        response["HX-Redirect"] = reverse("scoring:table", args=[token])  # without ?entered=
         return response
     match.refresh_from_db()
     context = _table_context(request, match, token, _board(match))
     # The news goes in the page's result news, which the board's poll empties once the match moves
     # on (the director resolves the dispute): the scoreline then says where the result stands.
     context.update({"result_notice": notice, "result_problem": problem, "result_form": form})
-    return render(request, "scoring/table.html", context, status=200 if status == 200 else 422)
+    response = render(request, "scoring/table.html", context, status=200 if status == 200 else 422)
+    if notice:  # answered: the address no longer says who entered (?entered=), for the next result
+        response["HX-Replace-Url"] = reverse("scoring:table", args=[token])
+    return response

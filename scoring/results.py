@@ -59,11 +59,13 @@ def result_act(
     actor: Actor,
     side: str | None = None,
     link_side: int | None = None,
+    entered: str | None = None,
     reason: str = "",
 ) -> Match:
     """Take ``action`` on the match's result. ``side``: the side accepting or rejecting (in
     hand-over the accepting side picks itself); ``link_side``: the side whose own link made the
-    request (own-device: a side accepts through its own link only); ``reason``: why."""
+    request (own-device: a side accepts through its own link only); ``entered``: the side that
+    entered the result, when the page asked (it cannot accept it); ``reason``: why."""
     reason = reason.strip()
     with transaction.atomic():
         match = locked_match(match_id)
@@ -77,6 +79,10 @@ def result_act(
             raise Conflict(str(error), "action", code=error.code, result=status.value) from None
         _check_blind(match, action, finished)
         side = _acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
+        if action == Action.ACCEPT and side and side == entered:
+            raise InvalidEntry(
+                _("%(side)s entered the result: the other side accepts it") % {"side": side}, "side"
+            )
         if action in NEED_A_REASON and not reason:
             raise InvalidEntry(str(NEED_A_REASON[action]), "reason")
         to = landing(to, finished=finished, confirmation=Confirmation(match.confirmation))

@@ -215,7 +215,7 @@ FIELDS: tuple[Field, ...] = (
         ),
         required=_unless_dead,
         required_text="yes, unless dead",
-        rules=(adds_up_to(_entry_total, "points"),),
+        rules=(adds_up_to(_entry_total, "points", follows="trump"),),
         label=term("coinche", "Card points"),
         hint=term(
             "coinche",

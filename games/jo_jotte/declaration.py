@@ -22,8 +22,12 @@ def _alive(raw: Mapping[str, Any]) -> bool:
     return raw.get("dead") is not True
 
 
+def _trick_points_expected(ctx: EntryContext) -> int:
+    return int(ctx.options["trick_points_total"])
+
+
 def _trick_points_total(value: Mapping[str, int], ctx: EntryContext) -> str | None:
-    expected = int(ctx.options["trick_points_total"])
+    expected = _trick_points_expected(ctx)
     if sum(value.values()) != expected:
         return problem(
             "games",
@@ -180,6 +184,7 @@ FIELDS: tuple[Field, ...] = (
             Rule(
                 term("jo-jotte", "The values add up to `trick_points_total` (160 by default)."),
                 _trick_points_total,
+                total=_trick_points_expected,
             ),
             Rule(
                 term("jo-jotte", "Each value is a multiple of 5 (not checked when the total is 162)."),

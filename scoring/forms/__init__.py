@@ -14,7 +14,10 @@ from django.utils.translation import gettext_lazy
 
 
 class VoidForm(forms.Form):
-    """Take a deal out, saying why."""
+    """Take a deal out, saying why. A reason left out is refused by the server, in the page's
+    language: no browser's own "please fill in" bubble, in the browser's language."""
+
+    use_required_attribute = False
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(max_length=300, widget=forms.TextInput(attrs={"autocomplete": "off"}))

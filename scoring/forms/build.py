@@ -54,7 +54,7 @@ from scoring.forms.fields import (
     WholeNumber,
     group_widget,
 )
-from scoring.forms.widgets import Chips, DropDown, Label, NumberBox, TextBox, Toggle
+from scoring.forms.widgets import Chips, DropDown, Label, NumberBox, PairSum, TextBox, Toggle
 from scoring.game_texts import game_text
 
 #: Enumerated values up to this many become a group of buttons; more become a drop-down list.
@@ -194,7 +194,7 @@ class FieldBuilder:
         optional: bool,
         nested: bool = False,
         null: str | None = None,
-        total: int | None = None,
+        total: PairSum | None = None,
     ) -> ValueOrParts:
         """The field for one value of ``kind`` posted under ``name``; ``stored`` is the value shown
         (it may need more rows than offered). ``optional`` adds a blank choice where it matters,
@@ -278,7 +278,9 @@ class FieldBuilder:
         attrs = {"pattern": f"[ABab]{{{kind.length}}}", "autocapitalize": "characters", "spellcheck": "false"}
         return TextValue(widget=TextBox(hint=hint, attrs=attrs), label=label, letters=True)
 
-    def _per_side(self, kind: PerSide, name: str, label: str, stored: Any, total: int | None) -> ObjectField:
+    def _per_side(
+        self, kind: PerSide, name: str, label: str, stored: Any, total: PairSum | None
+    ) -> ObjectField:
         given = stored if isinstance(stored, Mapping) else {}
         parts = {
             side: self.field(

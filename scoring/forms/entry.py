@@ -21,11 +21,12 @@ from django.forms.renderers import TemplatesSetting
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from games.declaration import MISSING, Field
+from games.declaration import MISSING, Field, fixed_sum
 from games.match import MatchState
 from games.values import SideRef
 from scoring.forms.build import FieldBuilder, ValueOrParts, page_help
-from scoring.forms.fields import EMPTY
+from scoring.forms.fields import EMPTY, token
+from scoring.forms.widgets import PairSum
 from scoring.game_texts import game_text, said_beside
 
 #: The boolean field that marks a dead deal (all passed): when on, the entry is only ``{"dead": true}``.
@@ -51,7 +52,8 @@ class EntryForm(forms.Form):
         super().__init__(data=data)
         self.declared = {f.name: f for f in played.game.entry_fields(played.table.options)}
         self.stored = entry
-        builder = FieldBuilder(played.entry_context(), played.seating(players), data)
+        self.context = played.entry_context()
+        builder = FieldBuilder(self.context, played.seating(players), data)
         #: The form's fields, typed as what they are: fields of game values.
         self.values: dict[str, ValueOrParts] = {}
         for declared in self.declared.values():
@@ -66,7 +68,6 @@ class EntryForm(forms.Form):
             declared.required is False and declared.default is MISSING
         )
         null = (_("nobody") if isinstance(declared.kind, SideRef) else _("none")) if must_answer else None
-        total = next((rule.total for rule in declared.rules if rule.total is not None), None)
         field = builder.field(
             declared.kind,
             self.add_prefix(declared.name),
@@ -74,10 +75,21 @@ class EntryForm(forms.Form):
             shown,
             optional=optional,
             null=null,
-            total=total,
+            total=self._pair_sum(declared),
         )
         field.help_text = page_help(declared)
         return field
+
+    def _pair_sum(self, declared: Field) -> PairSum | None:
+        """What ``declared``'s two numbers add up to, as the page fills one in from the other (the
+        game's fixed sum, and the choice of the entry it follows, by its posted name)."""
+        found = fixed_sum(declared, tuple(self.declared.values()), self.context)
+        if found is None:
+            return None
+        if found.follows is None:
+            return PairSum(found.default)
+        by_token = {token(value): total for value, total in found.by_value.items()}
+        return PairSum(found.default, self.add_prefix(found.follows), by_token)
 
     def add_prefix(self, field_name: str) -> str:
         """Posted names are ``f.points.0``: the entry's key, then a side's or a seat's index."""

@@ -17,6 +17,7 @@ game; its refusal is shown beside the field it names).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,6 +66,11 @@ def value_said(option: Option, value: Any) -> str:
     return value_words(value)
 
 
+def as_the_rules_say(option: Option, value: Any) -> str:
+    """What a blank option shows: the value the rules chosen give it ("1000 (as the rules say)")."""
+    return _("%(value)s (as the rules say)") % {"value": value_said(option, value)}
+
+
 def labelled(field: forms.Field) -> forms.Field:
     """A Django field whose widget shows the field's label itself (our widgets do)."""
     field.widget.label = field.label
@@ -76,7 +82,7 @@ def option_field(option: Option, current: Any) -> ValueField:
     chosen: a switch for yes or no; for the rest, a blank choice (or an empty box) means "as the rules
     say", and says what they say."""
     label = game_text(option.label)
-    shown = value_said(option, current)
+    shown = as_the_rules_say(option, current)
     values = None if isinstance(option.kind, SideRef) else choices_of(option.kind, NO_MATCH, NOBODY_SEATED)
     field: ValueField
     if isinstance(option.kind, Boolean):
@@ -88,7 +94,7 @@ def option_field(option: Option, current: Any) -> ValueField:
             widget=DropDown(),
             label=label,
             choices=values,
-            blank=_("%(value)s (as the rules say)") % {"value": shown},
+            blank=shown,
         )
     elif isinstance(option.kind, Integer):
         low = option.kind.low if isinstance(option.kind.low, int) else None
@@ -96,7 +102,7 @@ def option_field(option: Option, current: Any) -> ValueField:
         field = WholeNumber(
             widget=NumberBox(step=option.kind.step or 1, low=low, high=high, stepper=False), label=label
         )
-        field.widget.attrs["placeholder"] = _("%(value)s (as the rules say)") % {"value": shown}
+        field.widget.attrs["placeholder"] = shown
     else:
         field = GroupsValue(widget=TextBox(hint="1 3 / 2 4"), label=label)
     field.help_text = page_help(option)
@@ -195,6 +201,29 @@ class MatchForm(forms.Form):
             if name in game.presets:
                 return str(name)
         return game.default_preset or ""
+
+    @property
+    def presets_shown(self) -> str:
+        """What each option field shows under each preset, as JSON for ``static/js/tablescore.js``:
+        choosing other rules on the page shows their values (a switch turned as they say, "2000
+        (as the rules say)" in a blank box) wherever the organizer has not changed a value, and
+        posts them as the rules drawn (``drawn``). Empty for a game without presets."""
+        if self.game is None or not self.game.presets:
+            return ""
+        defaults = {o.name: o.default for o in self.game.options}
+        shown: dict[str, dict[str, dict[str, Any]]] = {}
+        for preset, values in self.game.presets.items():
+            under = {**defaults, **values}
+            shown[preset] = {}
+            for option in self.game.options:
+                name = f"o.{option.name}"
+                if name not in self.fields:
+                    continue
+                if isinstance(option.kind, Boolean):
+                    shown[preset][name] = {"checked": bool(under[option.name])}
+                else:
+                    shown[preset][name] = {"said": as_the_rules_say(option, under[option.name])}
+        return json.dumps(shown, ensure_ascii=False)
 
     @property
     def switches_drawn(self) -> dict[str, bool]:

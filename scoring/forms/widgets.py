@@ -13,8 +13,9 @@ What it does not do: turn a post into JSON (``fields.py`` does), or know any gam
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
@@ -23,6 +24,24 @@ from django import forms
 WIDE_CHIPS = 4
 #: More choices than this make the grid's cells narrower still.
 MANY_CHIPS = 8
+
+
+@dataclass(frozen=True)
+class PairSum:
+    """The fixed sum of a pair of numbers, as the page fills one in from the other: ``total``,
+    or, when it follows a choice of the entry posted as ``follows``, the sum under each of its
+    posted tokens (``by_token``; ``total`` while none is picked)."""
+
+    total: int
+    follows: str = ""
+    by_token: Mapping[str, int] = field(default_factory=dict)
+
+    def attrs(self) -> dict[str, str]:
+        """The group's ``data-`` attributes that ``static/js/tablescore.js`` reads."""
+        found = {"data-total": str(self.total)}
+        if self.follows:
+            found.update({"data-total-field": self.follows, "data-totals": json.dumps(dict(self.by_token))})
+        return found
 
 
 @dataclass(frozen=True)
@@ -158,7 +177,7 @@ class Group(Parts):
         *,
         shape: str,
         collapsed: bool = False,
-        total: int | None = None,
+        total: PairSum | None = None,
     ):
         super().__init__(parts)
         self.shape = shape
@@ -168,7 +187,10 @@ class Group(Parts):
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = self.labelled(super().get_context(name, value, attrs))
         context["widget"].update(
-            shape=self.shape, collapsed=self.collapsed, total=self.total, filled=_filled(value)
+            shape=self.shape,
+            collapsed=self.collapsed,
+            total=self.total.attrs() if self.total else {},
+            filled=_filled(value),
         )
         return context
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -59,7 +60,14 @@ def result_panel(context: Any) -> dict[str, Any]:
     )
     side = token_side(token) if waiting and token else None
     own_device = match.confirmation == Confirmation.OWN_DEVICE
+    answer = context.get("result_form")
+    entered = _entered(context.get("request"), answer, match) if waiting and side is None else None
     return {
+        "entered": entered,
+        # Hand-over asks first who entered the result; an answer posted without saying it (a page
+        # drawn before it asked) is answered with every side offered, as then.
+        "ask_entered": entered is None and answer is None,
+        "others": [name for name in match.sides if name != entered],
         "show": waiting,
         "match": match,
         "token": token,
@@ -70,6 +78,22 @@ def result_panel(context: Any) -> dict[str, Any]:
         "problem": context.get("result_problem", ""),
         "form": context.get("result_form"),
     }
+
+
+def _entered(request: HttpRequest | None, answer: Any, match: Match) -> str | None:
+    """The side that entered the result, as the hand-over panel asked it: its index in the page's
+    address with the match's id (``?entered=0&match=12``: a place's link that moved on to its next
+    match asks again), or its name posted back with an answer the page refused (``answer``)."""
+    sides: list[str] = [str(side) for side in match.sides]
+    if answer is not None:
+        name = answer.data.get("entered")
+        return str(name) if name in sides else None
+    if request is None:
+        return None
+    index = request.GET.get("entered", "")
+    if request.GET.get("match") != str(match.pk) or not index.isdigit() or int(index) >= len(sides):
+        return None
+    return sides[int(index)]
 
 
 #: Who wrote, when it was not a person: the labels ``clubs.access`` and the tournaments' services

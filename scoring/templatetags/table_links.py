@@ -37,10 +37,12 @@ def place_follow(token: str) -> dict[str, Any]:
 
 
 @register.inclusion_tag("scoring/_undo.html", takes_context=True)
-def undo_last(context: template.Context) -> dict[str, Any]:
+def undo_last(context: template.Context, oob: bool = False) -> dict[str, Any]:
+    """The Undo of the scorer page; ``oob`` on the board's poll, which renews it in place."""
     if context.get("blind"):
-        return {}  # a double-blind side's own entries are not the match's deals
+        return {"oob": oob}  # a double-blind side's own entries are not the match's deals
     return {
+        "oob": oob,
         **undo_control(context["board"], context["token"]),
         "match": context["match"],
         "csrf_token": context.get("csrf_token"),

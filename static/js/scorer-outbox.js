@@ -78,6 +78,10 @@
       return gettext("This link was replaced or revoked — ask the organizer. The deal stays on this phone.");
     },
     discard: function (n) { return interpolate(gettext("Remove deal %(n)s from this phone"), { n: n }); },
+    undo: function (n) { return interpolate(gettext("Undo deal %(n)s (not sent yet)"), { n: n }); },
+    "undo-ask": function (n) {
+      return interpolate(gettext("Undo deal %(n)s? It was not sent yet: it leaves this phone and is never scored."), { n: n });
+    },
     "discard-ask": function () { return gettext("Remove this deal from this phone? It was not scored."); },
     code: function (args) {
       var first = args[0], last = args[1], part = args[2], parts = args[3];
@@ -140,8 +144,23 @@
     if (board && section.nextElementSibling !== board) board.parentNode.insertBefore(section, board);
   }
 
+  // While deals wait on this phone, Undo takes back the last one entered here (it leaves the
+  // outbox, never scored), not the last deal the server scored: the scorer page's Undo hides.
+  var undoButton = document.getElementById("outbox-undo");
+  var lastKept = null;
+
+  function showUndo() {
+    var scored = document.getElementById("undo");
+    if (scored) scored.hidden = lastKept !== null;
+    if (!undoButton) return;
+    undoButton.hidden = lastKept === null;
+    if (lastKept) undoButton.textContent = words("undo", lastKept.number);
+  }
+
   function render(entries) {
     var here = mine(entries);
+    lastKept = here.length ? here[here.length - 1] : null;
+    showUndo();
     place();
     list.replaceChildren();
     here.forEach(function (entry) {
@@ -418,7 +437,25 @@
     if (f) f.dataset.dirty = "1";
   });
 
+  // Undo of the last deal kept: any send of it still running is given up first, and the form
+  // takes its number again.
+  function undoKept() {
+    var entry = lastKept;
+    if (!entry || !window.confirm(words("undo-ask", entry.number))) return;
+    Outbox.abort();
+    Outbox.remove(entry.key).then(refresh).then(function () {
+      var f = form();
+      if (f && f.elements.number) renumber(f, Number(entry.number) || 1);
+      var note = document.getElementById("kept");
+      if (note) note.remove();
+    });
+  }
+
   document.addEventListener("click", function (event) {
+    if (event.target.closest("#outbox-undo")) {
+      undoKept();
+      return;
+    }
     var drop = event.target.closest("button[data-discard]");
     if (drop) {
       if (window.confirm(words("discard-ask"))) Outbox.remove(drop.dataset.discard).then(refresh);
@@ -441,7 +478,8 @@
   document.addEventListener("htmx:configRequest", function (event) {
     event.detail.headers["Tablescore-Outbox"] = String(list.children.length);
   });
-  document.addEventListener("htmx:afterSettle", function () { place(); });
+  document.addEventListener("htmx:afterSettle", function () { place(); showUndo(); });
+  document.addEventListener("htmx:oobAfterSwap", showUndo);  // the board's poll renews the Undo
 
   // Back online: a send begun before may be hanging until its 15 s timeout; give it up (here and
   // in the service worker) so that the drain sends everything at once.

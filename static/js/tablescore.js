@@ -42,22 +42,103 @@
   document.addEventListener("htmx:load", function (event) { reveal(event.target); });
 
   // Two numbers that add up to a fixed total (card points of 162): typing one fills in the other,
-  // until the other is typed in by hand.
+  // until the other is typed in by hand. The total may follow a choice of the entry (Coinche's
+  // trump: 162, 130 or 258): data-total-field names it, data-totals gives the total under each of
+  // its posted values, and a change of it fills in again. A pair shown already adding up (a deal
+  // being corrected) is filled in the same way, until one of them is typed in by hand.
+  function pairTotal(group) {
+    var name = group.dataset.totalField;
+    var form = group.closest("form");
+    if (name && form) {
+      var chosen = form.elements.namedItem(name);
+      var totals = JSON.parse(group.dataset.totals || "{}");
+      if (chosen && Object.prototype.hasOwnProperty.call(totals, chosen.value)) return totals[chosen.value];
+    }
+    return parseInt(group.dataset.total, 10);
+  }
+
+  function pairOf(group) {
+    var inputs = group.querySelectorAll("input[type=number]");
+    return inputs.length === 2 ? inputs : null;
+  }
+
+  function fillFrom(group, input, other) {
+    var value = parseInt(input.value, 10);
+    var total = pairTotal(group);
+    if (isNaN(value) || value < 0 || value > total) return;
+    other.value = String(total - value);
+    other.dataset.auto = "1";
+  }
+
+  function linkPairs(root) {
+    root.querySelectorAll("[data-total]").forEach(function (group) {
+      var pair = pairOf(group);
+      if (!pair || pair[0].value === "" || pair[1].value === "") return;
+      if (parseInt(pair[0].value, 10) + parseInt(pair[1].value, 10) !== pairTotal(group)) return;
+      pair[0].dataset.auto = "1";
+      pair[1].dataset.auto = "1";
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { linkPairs(document); });
+  document.addEventListener("htmx:load", function (event) { linkPairs(event.target); });
+
   document.addEventListener("input", function (event) {
     var input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type !== "number") return;
     var group = input.closest("[data-total]");
-    if (!group) return;
-    var inputs = group.querySelectorAll("input[type=number]");
-    if (inputs.length !== 2) return;
+    var pair = group && pairOf(group);
+    if (!pair) return;
     delete input.dataset.auto;
-    var other = inputs[0] === input ? inputs[1] : inputs[0];
+    var other = pair[0] === input ? pair[1] : pair[0];
     if (other.value !== "" && !other.dataset.auto) return;
-    var value = parseInt(input.value, 10);
-    var total = parseInt(group.dataset.total, 10);
-    if (isNaN(value) || value < 0 || value > total) return;
-    other.value = String(total - value);
-    other.dataset.auto = "1";
+    fillFrom(group, input, other);
+  });
+
+  document.addEventListener("change", function (event) {
+    var chosen = event.target;
+    var form = chosen.form;
+    if (!form || !chosen.name) return;
+    form.querySelectorAll("[data-total-field]").forEach(function (group) {
+      if (group.dataset.totalField !== chosen.name) return;
+      var pair = pairOf(group);
+      if (!pair) return;
+      var typed = pair[0].dataset.auto ? pair[1] : pair[0];
+      var other = typed === pair[0] ? pair[1] : pair[0];
+      if (typed.value !== "" && !typed.dataset.auto && (other.value === "" || other.dataset.auto)) {
+        fillFrom(group, typed, other);
+      }
+    });
+  });
+
+  // The new-match page (#23 item 8): choosing other rules shows their values (data-presets on the
+  // form): a blank box or list says "2000 (as the rules say)", and a switch the organizer has not
+  // turned is turned as the rules say; the form then posts them as the rules drawn ("drawn"), so
+  // a switch left alone follows them. A switch turned by hand, or a value picked, stays.
+  function showPreset(form, preset) {
+    var shown = JSON.parse(form.dataset.presets)[preset];
+    if (!shown) return;
+    Object.keys(shown).forEach(function (name) {
+      var field = form.elements.namedItem(name);
+      if (!field) return;
+      if (field.type === "checkbox") {
+        if (!field.dataset.edited) field.checked = shown[name].checked;
+      } else if (field.tagName === "SELECT") {
+        var blank = field.querySelector("option[value='']");
+        if (blank) blank.textContent = shown[name].said;
+      } else {
+        field.placeholder = shown[name].said;
+      }
+    });
+    if (form.elements.drawn) form.elements.drawn.value = preset;
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    var form = target.form;
+    if (!form || !form.dataset.presets || !target.name) return;
+    if (target.name === "preset") showPreset(form, target.value);
+    else if (target.name.indexOf("o.") === 0) target.dataset.edited = "1";
   });
 
   document.addEventListener("focusin", function (event) {

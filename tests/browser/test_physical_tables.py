@@ -63,8 +63,8 @@ def test_a_table_link_follows_its_table_from_round_1_to_round_2(live_server, bro
     panel = page.locator("#result")
     assert "Pass the phone to the other side" in panel.inner_text()
     problems += checked(page, "round-1-awaiting-confirmation-phone")
-    panel.get_by_label(round_1.sides[1]).check()
-    panel.get_by_role("button", name="Accept the result").click()
+    panel.get_by_role("link", name=f"Entered by: {round_1.sides[0]}").click()
+    panel.get_by_role("button", name=f"{round_1.sides[1]}: accept the result").click()
     page.locator(".notice", has_text="Result accepted").wait_for()
     page.wait_for_selector("text=Round 1 is over at this table. Waiting for the next round", timeout=20_000)
     assert page.locator("#result").count() == 0

@@ -53,8 +53,8 @@ def test_it_updates_the_public_tournament_page_as_a_result_comes_in(
     assert "awaiting confirmation" in second_phone.locator('li[data-table="1"]').inner_text()
 
     # The phone is passed across: the other side accepts; the table is finished and the standings follow.
-    phone.locator("#result").get_by_label(match.sides[1]).check()
-    phone.get_by_role("button", name="Accept the result").click()
+    phone.locator("#result").get_by_role("link", name=f"Entered by: {match.sides[0]}").click()
+    phone.get_by_role("button", name=f"{match.sides[1]}: accept the result").click()
     second_phone.wait_for_selector('li[data-table="1"].status-finished', timeout=15_000)
     assert "confirmed" in second_phone.locator('li[data-table="1"] .tag.result-confirmed').inner_text()
     winner_row = f'.standings-table tr[data-entrant="{first}"]'

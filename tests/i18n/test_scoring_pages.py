@@ -319,24 +319,29 @@ def test_the_confirmation_panel(client: Client, club, language: str) -> None:
         language,
         english=(
             "Pass the phone to the other side",
-            "Accept the result",
-            "Who is accepting?",
-            "Report a problem",
+            "which side entered the score?",
+            "Entered by: Ann",
             "Result awaiting confirmation",
-            "What is wrong?",
         ),
         said={
             "fr": (
                 "Passez le téléphone à l'autre camp",
-                "Accepter le résultat",
+                "Saisi par : Ann",
                 "Résultat en attente de confirmation",
             ),
             "nl": (
                 "Geef de telefoon aan de tegenpartij",
-                "Uitslag accepteren",
+                "Ingevoerd door: Ann",
                 "Uitslag: wacht op bevestiging",
             ),
         },
+    )
+    page = get(client, f"/t/{table_token(match)}/?entered=0&match={match.pk}", language)
+    speaks(
+        page,
+        language,
+        english=("Ben: accept the result", "Report a problem", "What is wrong?"),
+        said={"fr": ("Ben : accepter le résultat",), "nl": ("Ben: uitslag accepteren",)},
     )
     refused = client.post(
         f"/t/{table_token(match)}/result/",

@@ -3,6 +3,8 @@ shows for each field (read from the rendered HTML) and the JSON entry a post tur
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any
 
@@ -401,3 +403,34 @@ def test_it_shows_the_services_error_beside_the_field_it_names():
     html = page(form)
     assert 'data-field="points">points must add up to 162, not 160</p>' in html
     assert '<p class="error form-error" role="alert">the match is already finished</p>' in html
+
+
+def test_coinche_card_points_are_filled_in_from_the_total_the_trump_chosen_sets():
+    points = str(make_form("coinche", ["NS", "EW"], no_trump=True, all_trump=True)["points"])
+
+    assert 'data-total="162"' in points
+    assert 'data-total-field="f.trump"' in points
+    totals = json.loads(html.unescape(re.search(r'data-totals="([^"]*)"', points).group(1)))
+    assert (totals['"no-trump"'], totals['"all-trump"'], totals['"hearts"']) == (130, 258, 162)
+    assert re.search(
+        r'name="f\.trump" value="&quot;all-trump&quot;"',
+        page(make_form("coinche", ["NS", "EW"], all_trump=True)),
+    )
+
+
+def test_the_new_match_form_carries_what_each_preset_shows_in_each_option():
+    shown = json.loads(MatchForm(find_game("coinche")).presets_shown)
+
+    assert shown["pagat"]["o.target"] == {"said": "2000 (as the rules say)"}
+    assert shown["parlett"]["o.target"] == {"said": "1000 (as the rules say)"}
+    assert shown["ffb"]["o.failed_capot_value"] == {"said": "410 (as the rules say)"}
+    assert shown["pagat"]["o.capot_doublable"] == {"checked": False}
+    assert "o.first_dealer" not in shown["pagat"]
+    assert MatchForm(find_game("tally")).presets_shown == ""
+
+
+def test_jo_jotte_card_points_are_filled_in_from_the_matchs_total():
+    assert 'data-total="160"' in str(make_form("jo-jotte", ["Ann", "Bob"])["trick_points"])
+    assert 'data-total="165"' in str(
+        make_form("jo-jotte", ["Ann", "Bob"], trick_points_total=165)["trick_points"]
+    )

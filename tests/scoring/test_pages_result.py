@@ -28,14 +28,42 @@ def answer(client, match, htmx=False, **posted):
     return client.post(scorer_path(match) + "result/", posted, **extra)
 
 
-def test_the_scorer_page_asks_the_other_side_to_confirm(client, submitted):
+def test_the_scorer_page_asks_who_entered_then_offers_only_the_other_side(client, submitted):
     page = client.get(scorer_path(submitted)).content.decode()
     assert "Pass the phone to the other side" in page
-    assert 'name="side" value="Ann"' in page
-    assert 'name="side" value="Ben"' in page
-    assert "Accept the result" in page
-    assert "Report a problem" in page
+    assert "which side entered the score?" in page
+    ask = f'<a class="button wide" href="?entered=%s&amp;match={submitted.pk}#result">Entered by: %s</a>'
+    assert ask % (0, "Ann") in page
+    assert ask % (1, "Ben") in page
+    assert 'name="side"' not in page  # nobody accepts before the page knows who entered
     assert "Result awaiting confirmation" in page
+
+    assert "Entered by" in client.get(scorer_path(submitted) + "?entered=0&match=999").text  # another match's
+    page = client.get(scorer_path(submitted) + f"?entered=0&match={submitted.pk}").content.decode()
+    assert "Entered by: Ann" in page
+    assert 'name="side" value="Ben"' in page
+    assert 'name="side" value="Ann"' not in page  # the side that entered cannot accept
+    assert "Ben: accept the result" in page
+    assert "Report a problem" in page
+    assert 'name="entered" value="Ann"' in page
+    assert " required" not in page.split('id="result"')[1].split("</section>")[0]  # no browser bubble
+
+
+def test_the_side_that_entered_cannot_accept_and_is_told_in_the_pages_language(client, submitted):
+    refused = client.post(
+        scorer_path(submitted) + "result/",
+        {"action": "accept", "side": "Ann", "entered": "Ann"},
+        headers={"Accept-Language": "fr", "HX-Request": "true"},
+    )
+    assert refused.status_code == 422
+    assert "Ann a saisi le résultat : c&#x27;est l&#x27;autre camp qui l&#x27;accepte." in refused.text
+    assert 'name="side" value="Ben"' in refused.text  # the panel still offers the other side
+    submitted.refresh_from_db()
+    assert submitted.result_status == "submitted"
+    accepted = answer(client, submitted, action="accept", side="Ben", entered="Ann")
+    assert accepted.status_code == 302
+    submitted.refresh_from_db()
+    assert submitted.result_status == "confirmed"
 
 
 def test_accepting_without_javascript_redirects_back_with_the_news(client, submitted):

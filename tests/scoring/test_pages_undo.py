@@ -108,3 +108,24 @@ def test_no_undo_once_the_match_is_over(client: Client):
     response = client.post(f"/t/{token}/undo/", undo_post(match, 1, confirm="yes"), follow=True)
     assert "the match is over" in response.text
     assert not Deal.objects.get(match=match, number=1).voided
+
+
+def test_the_boards_poll_renews_the_undo_once_deals_sent_from_the_phone_are_scored(client: Client):
+    match = make_match(sides=SIDES, deals=[tally(3, 1), tally(2, 5)])
+    fragment = client.get(f"/t/{table_token(match)}/board/").text
+    assert '<div id="undo-box" hx-swap-oob="true">' in fragment
+    assert "Undo deal 2" in fragment
+    assert 'name="number" value="2"' in fragment
+
+
+def test_the_tables_pages_leave_refusals_to_the_page_in_its_language(client: Client):
+    match = make_match(sides=SIDES, deals=[tally(3, 1)])
+    for path in (f"/t/{table_token(match)}/", f"/t/{table_token(match)}/deals/1/"):
+        assert not re.search(r"<input[^>]*\srequired", client.get(path).text), path  # no browser bubble
+    refused = client.post(
+        f"/t/{table_token(match)}/deals/1/void/",
+        {"version": "1", "reason": "", "match": str(match.pk)},
+        headers={"Accept-Language": "fr"},
+    )
+    assert refused.status_code == 422
+    assert "Ce champ est obligatoire." in refused.text

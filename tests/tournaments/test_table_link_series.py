@@ -23,7 +23,7 @@ def test_accepting_game_1_on_a_tables_link_reloads_it_on_game_2(client: Client):
     accepted = client.post(f"{path}result/", answer, HTTP_HX_REQUEST="true")
 
     assert accepted.status_code == 204
-    assert accepted["HX-Refresh"] == "true"
+    assert accepted["HX-Redirect"] == path  # the link again, without ?entered= (the next game asks)
     page = client.get(path).text
     assert "Result accepted" in page
     assert f'name="match" value="{current_match(table).pk}"' in page
