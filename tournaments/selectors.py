@@ -108,6 +108,7 @@ def standing_rows(tournament: Tournament, precedence: Sequence[str] | None = Non
         placings=placings,
         lots={int(entrant): int(lot) for entrant, lot in tournament.lots.items()},
         bye_average=tournament.format == Format.CONCOURS,
+        leavers_last=tournament.format == Format.CONCOURS,
     )
 
 

@@ -11,13 +11,14 @@ What this module does not do: read the database, decide what a result is, or com
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from tournaments.standings.metrics import METRICS, UnknownMetricError, find_metric
-from tournaments.standings.ranking import rank
+from tournaments.standings.ranking import Standing, rank, rank_label
 from tournaments.standings.results import MatchResult, Outcome, PointScheme, Results, SideResult
 
 
@@ -151,12 +152,16 @@ def standings(
     placings: Sequence[tuple[str, Sequence[int]]] = (),
     lots: Mapping[int, int] | None = None,
     bye_average: bool = False,
+    leavers_last: bool = False,
 ) -> list[Row]:
     """The ranked rows. With ``placings`` (a finished bracket: label and entrants, best first) the
     order and ranks are the bracket's, the metrics still shown. ``lots`` and ``bye_average``: see
-    :func:`build_results`."""
+    :func:`build_results`. With ``leavers_last`` (a concours) a team that withdrew keeps its points
+    and is ranked after every team that finished."""
     results = build_results(contenders, tables, byes, points, lots=lots, bye_average=bye_average)
     ranked = rank(results, precedence)
+    if leavers_last:
+        ranked = _leavers_last(ranked, {c.id for c in contenders if c.withdrawn})
     metrics = [find_metric(key) for key in precedence]
     by_id = {c.id: c for c in contenders}
     played = {
@@ -188,6 +193,23 @@ def standings(
             )
         )
     return rows
+
+
+def _leavers_last(ranked: Sequence[Standing], leavers: set[int]) -> tuple[Standing, ...]:
+    """The same order with the leavers moved behind the others, ranks and shared labels counted
+    again (two entrants stay tied only if they were)."""
+    order = [s for s in ranked if s.entrant not in leavers] + [s for s in ranked if s.entrant in leavers]
+    out: list[Standing] = []
+    for position, standing in enumerate(order, start=1):
+        before = order[position - 2] if position > 1 else None
+        tied_before = before is not None and (before.rank, before.entrant in leavers) == (
+            standing.rank,
+            standing.entrant in leavers,
+        )
+        place = out[-1].rank if tied_before else position
+        out.append(replace(standing, rank=place))
+    shared = Counter(s.rank for s in out)
+    return tuple(replace(s, label=rank_label(s.rank, shared=shared[s.rank] > 1)) for s in out)
 
 
 def _json_value(value: Any) -> Any:

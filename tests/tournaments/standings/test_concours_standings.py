@@ -82,3 +82,21 @@ def test_rank_leaves_entrants_without_a_lot_tied():
 def test_no_lot_drawn_shows_blank():
     assert find_metric("lots").format(0) == ""
     assert find_metric("lots").format(417) == "417"
+
+
+def test_a_team_that_leaves_keeps_its_points_and_is_ranked_after_every_team_that_finished():
+    # Team 1 left, tied first with team 3; 2 and 4 are tied on every metric (no lot drawn).
+    contenders = [Contender(1, "Team 1", withdrawn=True), *teams(4)[1:]]
+    tables = [table(1, 1, 2, (160, 90)), table(1, 3, 4, (160, 90))]
+    rows = standings(contenders, tables, [], points={}, precedence=PRECEDENCE[:2], leavers_last=True)
+
+    assert [(r.entrant, r.rank) for r in rows] == [(3, "1"), (2, "2="), (4, "2="), (1, "4")]
+    assert rows[-1].values["points-marked"] == 160  # kept, only ranked last
+    assert rows[-1].withdrawn
+
+
+def test_outside_a_concours_a_withdrawn_entrant_keeps_its_place():
+    contenders = [Contender(1, "Team 1", withdrawn=True), *teams(4)[1:]]
+    tables = [table(1, 1, 2, (160, 90)), table(1, 3, 4, (120, 90))]
+    rows = standings(contenders, tables, [], points={}, precedence=PRECEDENCE[:2])
+    assert rows[0].entrant == 1
