@@ -96,10 +96,9 @@ def _check_open(tournament: Tournament) -> None:
     if tournament.status == TournamentStatus.FINISHED:
         raise Conflict(gettext("the tournament is finished"), None)
     if tournament.status == TournamentStatus.RUNNING and tournament.format not in LATE_ENTRY:
+        # The rule, not the format's name ("(concours (doublettes))" read badly in brackets).
         raise Conflict(
-            gettext("entries closed when the tournament started (%(format)s)")
-            % {"format": tournament.get_format_display().lower()},
-            None,
+            gettext("entries closed when the tournament started: this format takes no late entry"), None
         )
 
 
