@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -22,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, models, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -91,6 +93,17 @@ def invitation_for(token: str) -> Invitation:
     if invitation is None or state != InvitationState.VALID:
         raise _refused(state)
     return invitation
+
+
+def invitation_club(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
+    """The club of an invitation page, from its link's token (``clubs.bound``): the page speaks
+    the club's language."""
+    token = kwargs.get("token")
+    return (
+        Invitation.objects.filter(token_hash=token_hash(token)).values("club_id")
+        if isinstance(token, str)
+        else None
+    )
 
 
 def may_give(user: Any, club: Club, role: str) -> bool:
