@@ -50,11 +50,8 @@ class AccountForm(UserCreationForm):  # type: ignore[type-arg]
         label=_("Your name"), max_length=150, help_text=_("As the club's staff will see it.")
     )
 
-    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
-        fields = ("username",)
-
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["username"].label = _("User name")
         self.fields["username"].widget.attrs.update({"autocapitalize": "none", "spellcheck": "false"})
         self.order_fields(["display_name", "username", "password1", "password2"])

@@ -175,7 +175,8 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(
                 request, _("You are now on the staff of this club: %(club)s.") % {"club": found.club.name}
             )
-            return redirect(found.club.get_absolute_url())
+            # The club's page (the scoring app's: ABSOLUTE_URL_OVERRIDES).
+            return redirect(found.club.get_absolute_url())  # type: ignore[attr-defined]
     context = {
         "invitation": found,
         "club": found.club,
