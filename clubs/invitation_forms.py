@@ -53,5 +53,9 @@ class AccountForm(UserCreationForm):  # type: ignore[type-arg]
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("User name")
-        self.fields["username"].widget.attrs.update({"autocapitalize": "none", "spellcheck": "false"})
+        username = self.fields["username"].widget.attrs
+        username.pop("autofocus", None)  # the name comes first; a phone's keyboard opens when asked
+        username.update({"autocapitalize": "none", "spellcheck": "false", "autocomplete": "username"})
+        for field in ("password1", "password2"):
+            self.fields[field].widget.attrs["autocomplete"] = "new-password"
         self.order_fields(["display_name", "username", "password1", "password2"])

@@ -46,7 +46,7 @@ from clubs.services.invitations import (
     invitation_revoke,
     pending_invitations,
 )
-from clubs.services.staff import staff_role_remove
+from clubs.services.staff import removable, staff_role_remove
 from tablescore.qr import qr_svg
 
 
@@ -80,11 +80,13 @@ def club_new(request: HttpRequest) -> HttpResponse:
 
 def _staff_context(request: HttpRequest, club: Club, form: InvitationForm) -> dict[str, Any]:
     owner = is_owner(request.user, club)
+    roles = list(StaffRole.objects.filter(club=club).select_related("user").order_by("user__username"))
     return {
         "club": club,
         "form": form,
         "role_help": {str(role): text for role, text in ROLE_HELP.items()},
-        "roles": StaffRole.objects.filter(club=club).select_related("user").order_by("user__username"),
+        "roles": roles,
+        "removable": removable(roles, request.user, club),
         "invitations": pending_invitations(club),
         "may_give_owner": owner,
         "owner_role": ClubRole.OWNER,

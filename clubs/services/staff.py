@@ -7,6 +7,7 @@ leave it with none).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -19,6 +20,19 @@ from clubs.models import Club, ClubRole, StaffRole
 from clubs.services.invitations import may_give
 
 
+def removable(roles: Sequence[StaffRole], by: Any, club: Club) -> set[int]:
+    """The ids of ``roles`` (all of a club's) that ``by`` may take back: not the last owner, not
+    the last one of all, an owner's only by an owner."""
+    owners = [row for row in roles if row.role == ClubRole.OWNER]
+    if len(roles) < 2:
+        return set()
+    return {
+        row.pk
+        for row in roles
+        if may_give(by, club, row.role) and not (row.role == ClubRole.OWNER and len(owners) < 2)
+    }
+
+
 def staff_role_remove(*, club: Club, role_id: int, by: Any) -> StaffRole:
     """Take back one staff role of ``club``; refused for the last owner or the last one of all."""
     require_organizer(by, club)
@@ -29,8 +43,7 @@ def staff_role_remove(*, club: Club, role_id: int, by: Any) -> StaffRole:
             raise NotFound(_("no such staff role"), "role")
         if not may_give(by, club, role.role):
             raise PermissionDenied(_("only the club's owners may remove an owner"))
-        others = [row for row in roles if row.pk != role.pk]
-        if not others or (role.role == ClubRole.OWNER and not any(r.role == ClubRole.OWNER for r in others)):
+        if role.pk not in removable(roles, by, club):
             raise Conflict(
                 _("the club keeps at least one owner: invite another owner before removing this one"),
                 "role",

@@ -319,6 +319,19 @@ def test_the_staff_page_takes_a_role_back_but_not_the_last_owners(client):
     assert not StaffRole.objects.filter(user=helper).exists()
 
 
+def test_the_staff_page_offers_to_take_back_only_what_may_be_taken_back(client):
+    club = ClubFactory()
+    first = owner(club)
+    helper = organizer(club)
+    client.force_login(first)
+    page = client.get(f"/clubs/{club.slug}/staff/").content.decode()
+    assert f"/staff/{StaffRole.objects.get(user=helper).pk}/remove/" in page
+    assert f"/staff/{StaffRole.objects.get(user=first).pk}/remove/" not in page  # the last owner
+    client.force_login(helper)
+    page = client.get(f"/clubs/{club.slug}/staff/").content.decode()
+    assert f"/staff/{StaffRole.objects.get(user=first).pk}/remove/" not in page  # an owner's
+
+
 def test_an_organizer_cannot_invite_an_owner_from_the_page(client):
     club = ClubFactory()
     client.force_login(organizer(club))
