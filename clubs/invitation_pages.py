@@ -47,12 +47,12 @@ from clubs.services.invitations import (
     pending_invitations,
 )
 from clubs.services.staff import removable, staff_role_remove
-from tablescore.qr import qr_svg
+from tablescore.qr import qr_svg, site_url
 
 
 def _link_page(request: HttpRequest, issued: Issued, *, first: bool) -> HttpResponse:
     """The new link, once: to copy or to scan."""
-    link = request.build_absolute_uri(reverse("clubs:invitation", args=[issued.token]))
+    link = site_url(reverse("clubs:invitation", args=[issued.token]))
     invitation = issued.invitation
     context = {
         "club": invitation.club,

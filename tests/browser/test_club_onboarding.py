@@ -28,7 +28,8 @@ def make_account(page: Any, name: str, username: str) -> None:
     page.wait_for_load_state()
 
 
-def test_a_club_is_made_invited_and_joined_on_phones_in_french(live_server, browser: Any):
+def test_a_club_is_made_invited_and_joined_on_phones_in_french(live_server, browser: Any, settings):
+    settings.SITE_URL = live_server.url  # the address the links and QR codes carry
     UserFactory(username="operator", is_superuser=True, is_staff=True)
     problems: list[str] = []
 

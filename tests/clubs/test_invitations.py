@@ -179,13 +179,14 @@ def test_the_last_organizer_of_a_club_without_owner_stays():
 # The pages.
 
 
-def test_the_operator_makes_a_club_and_sees_its_link_once(client):
+def test_the_operator_makes_a_club_and_sees_its_link_once(client, settings):
+    settings.SITE_URL = "https://scores.example.org/"
     client.force_login(operator())
     page = client.post("/clubs/new/", {"name": "Les As", "language": "fr", "time_zone": "Europe/Paris"})
     assert page.status_code == 201
     text = page.content.decode()
     token = token_of(text)
-    assert f"http://testserver/invite/{token}/" in text
+    assert f'value="https://scores.example.org/invite/{token}/"' in text
     assert '<svg role="img"' in text  # the QR code
     club = Club.objects.get(name="Les As")
     assert Invitation.objects.get(club=club).token_hash == token_hash(token)
