@@ -30,7 +30,7 @@ from seasons.models import Season
 from tests.factories import ClubFactory, organizer
 from tournaments.models import TableAssignment, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: The namespaces whose URLs may name one club's things.
 NAMESPACES = ("clubs", "scoring", "tournaments", "seasons", "api", "tournaments_api", "seasons_api")
