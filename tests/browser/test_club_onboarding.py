@@ -81,6 +81,9 @@ def test_a_club_is_made_invited_and_joined_on_phones_in_french(live_server, brow
     phone.goto(f"{live_server.url}/clubs/{club.slug}/staff/")
     assert phone.locator(".cards.staff li").count() == 2
     problems += looked_at(phone, SHOTS, "staff-two-phone-fr")
+    laptop.goto(f"{live_server.url}/clubs/{club.slug}/staff/")
+    assert laptop.locator(".cards.staff li").count() == 2
+    problems += looked_at(laptop, SHOTS, "staff-laptop")
 
     make_tournament(club=club, name="Soirée belote du vendredi")
     phone.goto(live_server.url + "/")
