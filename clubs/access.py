@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.errors import InvalidEntry
-from clubs.models import Club, StaffRole
+from clubs.models import Club, ClubRole, StaffRole
 from tablescore.client import client_ip
 
 if TYPE_CHECKING:
@@ -77,6 +77,25 @@ def can_manage(user: Any, club: Club | int) -> bool:
         return True
     club_id = club if isinstance(club, int) else club.pk
     return StaffRole.objects.filter(club_id=club_id, user=user).exists()
+
+
+def is_site_operator(user: Any) -> bool:
+    """Who makes clubs on a hosted site (``clubs.services.clubs``): a superuser, or a staff account
+    given the permission to add clubs."""
+    if not is_signed_in(user) or not user.is_active:
+        return False
+    return bool(user.is_superuser or (user.is_staff and user.has_perm("clubs.add_club")))
+
+
+def is_owner(user: Any, club: Club | int) -> bool:
+    """An owner of the club, or a site operator (who stands for one: they made the club)."""
+    if is_site_operator(user):
+        return True
+    club_id = club if isinstance(club, int) else club.pk
+    return (
+        is_signed_in(user)
+        and StaffRole.objects.filter(club_id=club_id, user=user, role=ClubRole.OWNER).exists()
+    )
 
 
 def managed_clubs(user: Any) -> list[Club]:

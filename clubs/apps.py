@@ -7,11 +7,15 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         """The club's own rows in a club archive (players and accounts travel as shared rows), and
-        its settings page bound to the club (its language)."""
+        its settings, staff and invitation pages bound to the club (its language)."""
         from clubs import bound
         from clubs.parts import ClubPart, register
+        from clubs.services.invitations import invitation_club
 
-        bound.register(bound.by_slug, "clubs:settings")
+        bound.register(
+            bound.by_slug, "clubs:settings", "clubs:staff", "clubs:staff_remove", "clubs:invitation_withdraw"
+        )
+        bound.register(invitation_club, "clubs:invitation")
 
         register(
             ClubPart(
@@ -20,6 +24,7 @@ class ClubsConfig(AppConfig):
                     ("clubs.club", "pk"),
                     ("clubs.membership", "club_id"),
                     ("clubs.staffrole", "club_id"),
+                    ("clubs.invitation", "club_id"),
                     ("clubs.eveningtravel", "club_id"),
                 ),
             )

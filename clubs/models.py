@@ -140,3 +140,31 @@ class EveningTravel(models.Model):
 
     def __str__(self) -> str:
         return f"travels of evening {self.evening}"
+
+
+class Invitation(models.Model):
+    """A one-time link that gives its bearer a role in a club (``clubs.services.invitations``).
+
+    Only the token's SHA-256 is kept: the link is shown once, to whoever made it, and a copy of the
+    database opens nothing. It works until ``expires_at``, once (``used_at``), and never after
+    ``revoked_at``."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=ClubRole.choices, default=ClubRole.ORGANIZER)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"invitation to {self.club} as {self.role}"

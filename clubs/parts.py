@@ -6,13 +6,14 @@ of the club and the demo club shows every app. So each app registers its :class:
 parts come parents first: the order in which a restore saves rows and the demo builds them.
 
 A part may also list what a visitor of the home page or of a club's page looks for (the
-tournaments, live ones first): the scoring app, which serves those pages, shows every app's
-:class:`Listing` without knowing the app.
+tournaments, live ones first), and each club's evenings being played or coming (the home page's
+list of clubs): the scoring app, which serves those pages, shows every app's :class:`Listing`
+without knowing the app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from clubs.models import Club
@@ -53,6 +54,9 @@ class ClubPart:
     demo: Callable[[Club], str] | None = None
     #: What the app lists on the home page (``None``: every club) and on a club's page.
     listing: Callable[[Club | None], Listing] | None = None
+    #: The evenings being played or coming of every club, by club id, live first: the home page
+    #: lists each club with them.
+    evenings: Callable[[], Mapping[int, Sequence[Listed]]] | None = None
 
 
 _parts: dict[str, ClubPart] = {}
@@ -76,3 +80,13 @@ def club_rows() -> tuple[tuple[str, str], ...]:
 def listings(club: Club | None) -> tuple[Listing, ...]:
     """Every app's listing for the home page (``club`` ``None``) or for ``club``'s page."""
     return tuple(part.listing(club) for part in club_parts() if part.listing is not None)
+
+
+def club_evenings() -> dict[int, list[Listed]]:
+    """Every app's live and coming evenings, by club id (live first within each app's)."""
+    found: dict[int, list[Listed]] = {}
+    for part in club_parts():
+        if part.evenings is not None:
+            for club_id, items in part.evenings().items():
+                found.setdefault(club_id, []).extend(items)
+    return {club_id: sorted(items, key=lambda item: not item.live) for club_id, items in found.items()}

@@ -115,10 +115,15 @@ def room_club() -> Club | None:
     return next((role.club for role in roles if role.user.has_usable_password()), None)
 
 
-def _free_slug(name: str) -> str:
+#: Slugs a club cannot take: ``/clubs/new/`` is the page that makes a club, not a club's page.
+RESERVED_SLUGS = frozenset({"new"})
+
+
+def free_slug(name: str) -> str:
+    """A slug for a new club called ``name`` that no club has (``-2``, ``-3``… added if need be)."""
     base = slugify(name)[:40] or "club"
     slug, number = base, 2
-    while Club.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         slug, number = f"{base}-{number}", number + 1
     return slug
 
@@ -130,7 +135,7 @@ def set_up_room(answers: Answers) -> Club:
     with transaction.atomic():
         club = Club.objects.create(
             name=answers.club,
-            slug=_free_slug(answers.club),
+            slug=free_slug(answers.club),
             language=answers.language,
             time_zone=answers.time_zone,
         )

@@ -33,6 +33,7 @@ from scoring import places
 from scoring.models import Match
 from scoring.result_states import OWN_LINKS
 from tablescore.origins import is_loopback
+from tablescore.qr import site_url as site_url  # where the other apps have always found it
 
 SALT = "tablescore.table-link"
 CODE_SALT = "tablescore.table-code"
@@ -128,11 +129,6 @@ def scorer_path(match: Match, side: int | None = None) -> str:
 def scorer_url(match: Match, side: int | None = None) -> str:
     """The absolute scorer URL, for QR codes and printed slips; a side's own with ``side``."""
     return site_url(scorer_path(match, side))
-
-
-def site_url(path: str) -> str:
-    """``path`` on the site, as QR codes and slips carry it (``SITE_URL`` + the path)."""
-    return settings.SITE_URL.rstrip("/") + path
 
 
 def organizer_links(match: Match) -> dict[str, Any]:

@@ -29,11 +29,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.access import actor_for, can_manage, get_for_organizer
+from clubs.access import actor_for, can_manage, get_for_organizer, is_site_operator
 from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.names import name_key
-from clubs.parts import listings
+from clubs.parts import club_evenings, listings
 from games import GAMES, MatchState
 from scoring import belonging, blind, blind_pages, conflicts, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
@@ -96,16 +96,19 @@ def _poll_response(
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """The tournaments (live first), the matches in progress, the clubs and the games."""
+    """The tournaments (live first), the matches in progress, the clubs with their evenings being
+    played or coming, and the games; a site operator also finds how to make a club."""
     in_progress = Match.objects.filter(status=MatchStatus.IN_PROGRESS, archived_at__isnull=True)
     in_progress = in_progress.select_related("club")[:30]
+    evenings = club_evenings()
     return render(
         request,
         "scoring/home.html",
         {
             "games": list(GAMES.values()),
-            "clubs": Club.objects.all(),
+            "clubs": [(club, evenings.get(club.pk, [])) for club in Club.objects.all()],
             "matches": in_progress,
+            "makes_clubs": is_site_operator(request.user),
             "listings": listings(None),
         },
     )

@@ -310,6 +310,8 @@ AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+# How long a club's invitation link (clubs.services.invitations) works before it must be made again.
+INVITATION_DAYS = env_int("INVITATION_DAYS", 7)
 
 LANGUAGE_CODE = "en"
 # The clubs of these games are French and Dutch. Catalogs: each app's own ``locale/``; the

@@ -16,7 +16,12 @@ class TournamentsConfig(AppConfig):
         from scoring.signals import match_changed
         from tournaments import bindings, listeners, physical_tables, wording
         from tournaments.demo import load_tournament_demo
-        from tournaments.listing import table_match_part, table_match_series, tournament_listing
+        from tournaments.listing import (
+            club_evenings,
+            table_match_part,
+            table_match_series,
+            tournament_listing,
+        )
 
         match_changed.connect(listeners.match_changed, dispatch_uid="tournaments.match_changed")
         belonging.register(self.label, table_match_part)
@@ -39,5 +44,6 @@ class TournamentsConfig(AppConfig):
                 ),
                 demo=lambda club: f"{len(load_tournament_demo(club))} tournaments",
                 listing=tournament_listing,
+                evenings=club_evenings,
             )
         )

@@ -56,6 +56,21 @@ def tournament_listing(club: Club | None) -> Listing:
     )
 
 
+#: How many evenings the home page shows under each club.
+EVENINGS_SHOWN = 3
+
+
+def club_evenings() -> dict[int, tuple[Listed, ...]]:
+    """Each club's tournaments being played or taking entries, live first (a few per club)."""
+    coming = live_first().filter(status__in=[TournamentStatus.RUNNING, TournamentStatus.REGISTRATION])
+    found: dict[int, list[Listed]] = {}
+    for tournament in coming[:500]:
+        shown = found.setdefault(tournament.club_id, [])
+        if len(shown) < EVENINGS_SHOWN:
+            shown.append(_listed(tournament, with_club=False))
+    return {club_id: tuple(items) for club_id, items in found.items()}
+
+
 def _listed(tournament: Tournament, *, with_club: bool) -> Listed:
     """A tournament read with :func:`live_first`'s counts."""
     running = tournament.status == TournamentStatus.RUNNING

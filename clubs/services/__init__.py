@@ -1,0 +1,7 @@
+"""Every write of the clubs app that a page makes: one transaction each.
+
+One module per entity: ``clubs`` (a site operator makes a club), ``invitations`` (the one-time links
+that give a role in a club: issued, accepted, revoked), ``staff`` (a role taken back). They take
+keyword-only, typed arguments, check who may write (the refusal is ``PermissionDenied`` or a
+:class:`clubs.errors.ServiceError`), and return model instances.
+"""
