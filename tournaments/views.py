@@ -60,6 +60,7 @@ from tournaments.models import (
     RoundStatus,
     TableAssignment,
     Tournament,
+    TournamentStatus,
 )
 from tournaments.pairing.formats import BRACKETS
 from tournaments.physical_tables import links_of
@@ -88,6 +89,7 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
         "standings": standings,
         "rounds": selectors.round_views(tournament, rounds, names),
         "earlier": history.earlier_rounds(tournament, rounds, names),
+        "every_round": history.every_round(tournament),
         "cross": history.round_robin_cross_table(tournament, standings),
         "winner": history.winner_line(tournament, standings),
         "panels": wording.bracket_panels(bracket, names) if bracket and bracket["rounds"] else [],
@@ -131,6 +133,30 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public.html", context)
 
 
+@require_GET
+def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One round, found again at any time: its pairings, its results and byes, and the corrections
+    made to its results after it closed; every round of the event is one link away."""
+    tournament = tournament_or_404(pk)
+    the_round = tournament.rounds.exclude(status=RoundStatus.FAILED).filter(number=number).first()
+    if the_round is None:
+        raise Http404(gettext("no such round, or not drawn yet"))
+    view = selectors.round_views(tournament, [the_round])[0]
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "tournament": tournament,
+            "game": GAMES.get(tournament.game_key),
+            "view": view,
+            "shown": [view],
+            "rounds": history.every_round(tournament),
+            "corrections": [c for c in selectors.corrections(tournament) if c.round == number],
+            "organizer": can_manage(request.user, tournament.club_id),
+        },
+    )
+
+
 def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -> HttpResponseBase:
     """A live part of a public page (``template``), 304 while nothing it shows has changed."""
     tournament = tournament_or_404(pk)
@@ -150,7 +176,8 @@ def live(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
-    """The projector's content at time ``now``: the bracket of an elimination event, else the
+    """The projector's content at time ``now``: the bracket of an elimination event; once an evening
+    drawn round by round is over, its winner and final standings; else the pairings, the
     find-your-table list and the standings, each on the page the clock says (``projector``)."""
     context = _public_context(tournament)
     if tournament.format in BRACKETS:
@@ -160,12 +187,17 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         context["panels"] = wording.bracket_panels(focused, names) if focused.get("rounds") else []
         context["playing"] = projector.playing_now(context["rounds"])
         pages: tuple[int, ...] = ()
+    elif context["winner"]:
+        rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
+        context["rows"] = rows
+        pages = (rows.number,)
     else:
         places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
-        find = projector.page_at(places, projector.ROWS * projector.FIND_COLUMNS, now)
+        find = projector.page_at(places, projector.FIND_ROWS * projector.FIND_COLUMNS, now)
+        tables = projector.page_at(projector.pairings(context["rounds"]), projector.ROWS, now)
         rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        context.update({"find": find, "rows": rows})
-        pages = (find.number, rows.number)
+        context.update({"find": find, "tables": tables, "rows": rows})
+        pages = (tables.number, find.number, rows.number)
     context.update(
         {
             "etag": ".".join([context["etag"], *map(str, pages)]),
@@ -266,6 +298,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
     draws = tournament.format not in BRACKETS
     removable = not any(r.status != RoundStatus.FAILED for r in rounds)
     said = notices.by_place(request)
+    standings = selectors.cached_standings(tournament)
     playing = [
         (
             view,
@@ -286,7 +319,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "rounds": rounds,
         "playing": playing,
         "notices": said,
-        "standings": selectors.cached_standings(tournament),
+        "standings": standings,
         "corrections": selectors.corrections(tournament),
         "entrant_form": entrant_form,
         "list_form": forms_given.get("list_form") or forms.ListForm(),
@@ -297,6 +330,9 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
             initial={"format": tournament.format, "rounds": tournament.rounds_planned},
         ),
         "start_refused": services.round_start_refusal(tournament),
+        "finished": tournament.status == TournamentStatus.FINISHED,
+        "winner": history.winner_line(tournament, standings),
+        "drawing": next((r for r in rounds if r.status == RoundStatus.BUILDING), None),
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),
@@ -430,18 +466,21 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def console_round(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start the next round (it is drawn by a task and appears when built)."""
+    """Start the next round. A task draws it: the console says "being drawn" while it is, and
+    polls until its tables are there (a notice saying so would outlive the draw)."""
     tournament = tournament_for_organizer(request.user, pk)
     try:
         started = services.round_start(tournament_id=tournament.pk)
     except ServiceError as error:
         messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_TABLES)
     else:
-        messages.success(
-            request,
-            gettext("Round %(number)s is being drawn.") % {"number": started.number},
-            extra_tags=AT_TABLES,
-        )
+        started.refresh_from_db()
+        if started.status == RoundStatus.PLAYING:  # drawn already (else the console says it is being drawn)
+            messages.success(
+                request,
+                gettext("Round %(number)s is drawn: its tables are below.") % {"number": started.number},
+                extra_tags=AT_TABLES,
+            )
     return redirect(reverse("tournaments:console", args=[pk]) + "#tables")
 
 

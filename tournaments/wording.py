@@ -237,6 +237,23 @@ def seat_names(sequence: Sequence[str]) -> str:
     return pgettext("versus", " v ").join(sequence)
 
 
+#: Where a table's result stands, said of the table (French agrees the word with "la table").
+TABLE_RESULTS: dict[str, Promise] = {
+    # Translators: where a table's result stands, after its state ("Finished · disputed").
+    "submitted": pgettext_lazy("table result", "awaiting confirmation"),
+    "confirmed": pgettext_lazy("table result", "confirmed"),
+    "disputed": pgettext_lazy("table result", "disputed"),
+    "final": pgettext_lazy("table result", "final"),
+    "void": pgettext_lazy("table result", "void"),
+}
+
+
+def table_result_label(status: str) -> str:
+    """Where a table's result stands ("disputed" → "contestée"); "" while it is being played."""
+    found = TABLE_RESULTS.get(str(status))
+    return str(found) if found is not None else ""
+
+
 OUTCOMES: dict[str, Promise] = {
     # Translators: a side's result at a table, shown beside its name.
     "win": pgettext_lazy("outcome", "win"),
