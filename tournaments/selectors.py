@@ -429,7 +429,9 @@ class RoundView:
 
     @property
     def finished(self) -> int:
-        return sum(1 for t in self.tables if t.status != TableStatus.PLAYING)
+        """The tables played to their end: decided, or awaiting their result's confirmation (each
+        reads "Finished"; the console says which ones keep the round open)."""
+        return sum(1 for t in self.tables if t.status != TableStatus.PLAYING or t.unconfirmed)
 
     @property
     def deals(self) -> int:

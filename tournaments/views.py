@@ -196,7 +196,9 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         find = projector.page_at(places, projector.FIND_ROWS * projector.FIND_COLUMNS, now)
         tables = projector.page_at(projector.pairings(context["rounds"]), projector.ROWS, now)
         rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        context.update({"find": find, "tables": tables, "rows": rows})
+        # One column of names while they fit one (the pairings then take its room), else two.
+        columns = 1 if len(places) <= projector.FIND_ROWS else projector.FIND_COLUMNS
+        context.update({"find": find, "find_columns": columns, "tables": tables, "rows": rows})
         pages = (tables.number, find.number, rows.number)
     context.update(
         {
