@@ -23,7 +23,8 @@ from tests.browser.test_translated_pages import screen
 from tests.factories import organizer
 from tests.tournaments.factories import TABLE, make_tournament, play_round, play_table, start_round
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import PhysicalTable, Tournament
+from tournaments.physical_tables import table_path
 from tournaments.services import EntrantSpec
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -155,6 +156,14 @@ def test_the_console_and_the_projector_tell_the_evening_as_it_is(live_server, br
     problems += looked_at(phone, SHOTS, "round-2-360")
     phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     problems += looked_at(phone, SHOTS, "public-over-360")
+
+    # A table's page after the end: the evening is over, and where its results are.
+    phone.goto(live_server.url + table_path(PhysicalTable.objects.get(tournament=tournament, number=1)))
+    note = phone.locator(".place-note")
+    assert "et le tournoi aussi" in note.inner_text()
+    assert note.get_by_role("link", name="Voir les résultats").is_visible()
+    assert "ronde suivante" not in note.inner_text()
+    problems += looked_at(phone, SHOTS, "table-over-360")
 
     # The projector at the end: the winner, the final standings.
     view = screen(browser, PROJECTORS["720p"], "fr")

@@ -138,7 +138,7 @@ def test_a_round_s_page_shows_its_pairings_results_and_corrections_in_the_reader
     page = french(client, f"/tournaments/{tournament.pk}/rounds/1/")
 
     assert '<html lang="fr"' in page
-    assert "<h1>Ronde 1" in page
+    assert "<h1>Ronde 1</h1>" in page
     for table in first.tables.all():
         assert f'data-table="{table.number}"' in page
         assert all(names[e] in page for e in table.entrants)
