@@ -335,6 +335,8 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "finished": tournament.status == TournamentStatus.FINISHED,
         "winner": history.winner_line(tournament, standings),
         "drawing": next((r for r in rounds if r.status == RoundStatus.BUILDING), None),
+        # The last draw failed: why, above the button that draws it again (no poll says it).
+        "draw_failed": rounds[-1] if rounds and rounds[-1].status == RoundStatus.FAILED else None,
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),

@@ -25,7 +25,7 @@ from tests.tournaments.factories import (
     winning_entry,
 )
 from tournaments import services
-from tournaments.models import PhysicalTable, Round, Tournament
+from tournaments.models import PhysicalTable, Round, RoundStatus, Tournament
 from tournaments.physical_tables import table_path
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
@@ -188,3 +188,22 @@ def test_after_the_end_a_table_s_page_says_the_evening_is_over(client, club):
     assert "Voir si la ronde suivante commence" not in page
     assert "Voir si la manche suivante commence" not in page
     assert f'href="/tournaments/{tournament.pk}/">Voir les résultats' in page
+
+
+def test_a_draw_that_failed_says_why_above_the_button_that_draws_it_again(client, boss, club):
+    """Without the notice that outlived the draw, a failed draw must still be said."""
+    tournament = evening(club, 0)
+    Round.objects.create(
+        club=club,
+        tournament=tournament,
+        number=1,
+        status=RoundStatus.FAILED,
+        flags=[{"flag": "error", "entrants": [], "reason": "sf-1: no opponent in the bracket"}],
+    )
+
+    page = console(client, tournament)
+
+    said = "Ronde 1 : l’appariement a échoué — pas d&#x27;adversaire dans le tableau"
+    assert said in page
+    assert page.index(said) < page.index("Lancer la ronde 1")
+    assert f"/tournaments/{tournament.pk}/rounds/1/" not in page  # no page for a round not drawn
