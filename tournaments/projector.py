@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from clubs.names import name_key
 from tournaments.models import TableStatus
 from tournaments.selectors import RoundView
-from tournaments.wording import find_note, flag_label, partners_line, seat_names
+from tournaments.wording import find_note, flag_label, partnerships_line, seat_names
 
 #: Seconds a page of a long list stays up.
 PAGE_SECONDS = 10
@@ -111,7 +111,9 @@ def pairings(rounds: Iterable[RoundView]) -> list[Pairing]:
         for table in sorted(view.tables, key=lambda t: t.number):
             names = [seat.name for seat in table.seats]
             found.append(
-                Pairing(f"T{table.number}", partners_line(names) if table.individual else seat_names(names))
+                Pairing(
+                    f"T{table.number}", partnerships_line(names) if table.individual else seat_names(names)
+                )
             )
         found.extend(Pairing(flag_label("bye"), name) for name in view.byes)
     return found

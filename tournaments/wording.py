@@ -221,6 +221,17 @@ def partners_line(names: Sequence[str]) -> str:
     return seat_names([str(game_text(party.seated)) for party in parties])
 
 
+def partnerships_line(names: Sequence[str]) -> str:
+    """An individual evening's table of four as its two partnerships, names only: "Ann & Cy v Bob &
+    Dee" (the projector's pairings; ``partners_line`` says who sits where too)."""
+    return seat_names(
+        [
+            " & ".join(name for i, name in enumerate(names) if side_of_seat(i) == side)
+            for side in range(PARTNERSHIP_SIDES)
+        ]
+    )
+
+
 def find_note(names: Sequence[str], seat: int) -> str:
     """Where a player of an individual evening sits and with whom: "North, with Cy"."""
     partner = next(i for i in range(len(names)) if i != seat and side_of_seat(i) == side_of_seat(seat))

@@ -17,6 +17,7 @@ from scoring.results import result_act
 from scoring.services.deals import deal_correct
 from tests.tournaments.factories import (
     TABLE,
+    add_entrants,
     current_match,
     make_tournament,
     play_round,
@@ -207,3 +208,17 @@ def test_a_draw_that_failed_says_why_above_the_button_that_draws_it_again(client
     assert said in page
     assert page.index(said) < page.index("Lancer la ronde 1")
     assert f"/tournaments/{tournament.pk}/rounds/1/" not in page  # no page for a round not drawn
+
+
+def test_the_projector_pairs_an_individual_evening_by_partnership(client, club):
+    tournament = make_tournament(
+        club=club, game="coinche", format="individual", match_format="deals:4", rounds=3
+    )
+    add_entrants(tournament, 8)
+    drawn = start_round(tournament)
+    names = dict(tournament.entrants.values_list("pk", "name"))
+    north, east, south, west = (names[e] for e in drawn.tables.get(number=1).entrants)
+
+    page = french(client, f"/tournaments/{tournament.pk}/projector/")
+
+    assert f'<span class="who">{north} &amp; {south} contre {east} &amp; {west}</span>' in page
