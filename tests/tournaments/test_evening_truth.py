@@ -15,6 +15,7 @@ from clubs.access import Actor
 from scoring.result_states import Action
 from scoring.results import result_act
 from scoring.services.deals import deal_correct
+from tests.i18n.pages import assert_page_speaks
 from tests.tournaments.factories import (
     TABLE,
     add_entrants,
@@ -25,6 +26,7 @@ from tests.tournaments.factories import (
     start_round,
     winning_entry,
 )
+from tests.translated import TEST_NAMES
 from tournaments import services
 from tournaments.models import PhysicalTable, Round, RoundStatus, Tournament
 from tournaments.physical_tables import table_path
@@ -222,3 +224,16 @@ def test_the_projector_pairs_an_individual_evening_by_partnership(client, club):
     page = french(client, f"/tournaments/{tournament.pk}/projector/")
 
     assert f'<span class="who">{north} &amp; {south} contre {east} &amp; {west}</span>' in page
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_end_of_the_evening_speaks_the_reader_s_language(client, boss, club, language):
+    tournament = evening(club, 3)
+    pages = (
+        f"/tournaments/{tournament.pk}/console/",
+        f"/tournaments/{tournament.pk}/rounds/2/",
+        f"/tournaments/{tournament.pk}/projector/",
+    )
+    for url in pages:
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert_page_speaks(html, language, allow=TEST_NAMES)
