@@ -3,11 +3,13 @@
 Two audiences:
 - everyone: the tournaments, a tournament's public page (standings, the tables being played with
   their live progress, the bracket drawn in SVG) polling a fragment that answers 304 while nothing
-  changed, the projector (the bracket, or who plays at which table beside the standings, paged to fit the
-  screen: ``tournaments.projector``), CSV exports;
+  changed, each round's own page (its pairings, results and corrections: every round can be found
+  again), the projector (the bracket, or who plays whom and who plays at which table beside the
+  standings, paged to fit the screen, then the winner and the final standings:
+  ``tournaments.projector``), CSV exports;
 - organizers of the club: a new tournament, and the console: register entrants one by one or
-  from a CSV file, choose the format and tiebreaks, start a round, watch the tables (deals entered,
-  finished, disputed), fix a result, withdraw an entrant or record a forfeit, print the table slips
+  from a CSV file, choose the format and tiebreaks, start a round (the console polls while it is
+  drawn), watch the tables (deals entered, finished, disputed), fix a result, withdraw an entrant or record a forfeit, print the table slips
   with each table's scorer QR code (the only private thing, on the organizer's pages only).
 """
 
