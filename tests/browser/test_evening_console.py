@@ -23,7 +23,7 @@ from tests.browser.test_translated_pages import screen
 from tests.factories import organizer
 from tests.tournaments.factories import TABLE, make_tournament, play_round, play_table, start_round
 from tournaments import services
-from tournaments.models import PhysicalTable, Tournament
+from tournaments.models import PhysicalTable, Round, Tournament
 from tournaments.physical_tables import table_path
 from tournaments.services import EntrantSpec
 
@@ -207,3 +207,24 @@ def test_the_projector_fits_twelve_tables_of_pairs_beside_their_players(
     view.context.close()
 
     assert projector_looks(browser, url, "projector-12-tables") == []
+
+
+def test_the_console_shows_the_tables_by_itself_once_the_draw_is_done(live_server, browser, tasks_in_process):
+    """A worker draws the round after the click: the console says so, then shows the tables without
+    a reload, and the note is gone."""
+    tournament = pairs_night()
+    boss = organizer(tournament.club)
+    play_round(start_round(tournament))
+    building = Round.objects.create(club=tournament.club, tournament=tournament, number=2)  # not drawn yet
+    console = screen(browser, LAPTOP, "fr")
+    sign_in(console, live_server.url, boss.username, PASSWORD)
+    console.goto(f"{live_server.url}/tournaments/{tournament.pk}/console/")
+    note = console.locator("#tables .drawing")
+    assert "Ronde 2 : appariement en cours" in note.inner_text()
+
+    services.round_pair(round_id=building.pk)
+
+    console.locator("#tables h3", has_text="Ronde 2 · En jeu").wait_for(timeout=10_000)
+    assert console.locator("#tables .drawing").count() == 0
+    assert console.locator("#tables[hx-get]").count() == 0  # the poll stops with the draw
+    assert console.locator("#tables .table-card").count() == 4
