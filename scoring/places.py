@@ -39,6 +39,9 @@ class Now:
     #: The words of the page's "check again" button: what the table waits for (empty: the next
     #: round). A result awaiting confirmation is not waiting for the next round.
     check: str = ""
+    #: Once the event is over, the address of its results: the pages then link there instead of
+    #: offering to check for what comes next (nothing does).
+    results: str = ""
 
     @property
     def signature(self) -> str:

@@ -28,6 +28,11 @@ class CrossTable:
     rows: tuple[CrossRow, ...]
 
 
+def every_round(tournament: Tournament) -> list[Round]:
+    """Every round drawn (or being drawn), in order: each has its page (``views.round_page``)."""
+    return list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
+
+
 def earlier_rounds(
     tournament: Tournament, current: list[Round], names: dict[int, str]
 ) -> list[selectors.RoundView]:

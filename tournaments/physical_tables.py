@@ -85,16 +85,19 @@ def now_at(pk: int) -> Now:
     latest = [a for a in assignments if drawn and a.round_id == drawn[0].id]
     chosen = next(iter(undecided or playing or latest), None)
     label, event = gettext("Table %(number)s") % {"number": table.number}, tournament.name
+    # The evening is over: the pages link to its results instead of "check for the next round".
+    results = tournament.get_absolute_url() if tournament.status == TournamentStatus.FINISHED else ""
     if chosen is None:
-        return Now(label, event, None, _nothing_here(tournament, drawn, drawing))
+        return Now(label, event, None, _nothing_here(tournament, drawn, drawing), results=results)
     game = games.get(chosen.id)
     if game is None:
         note = gettext("%(round)s: no match to score at this table.") % {"round": _round_name(chosen.round)}
-        return Now(label, event, None, note, _walkover(chosen))
+        return Now(label, event, None, note, _walkover(chosen), results=results)
     if game.match.status == MatchStatus.IN_PROGRESS:
         return Now(label, event, game.match)
     awaited = AWAITED.get(ResultStatus(game.match.result_status), "")
-    return Now(label, event, game.match, _over(tournament, chosen, game, drawing), check=str(awaited))
+    note = _over(tournament, chosen, game, drawing)
+    return Now(label, event, game.match, note, check=str(awaited), results=results)
 
 
 def _nothing_here(tournament: Tournament, drawn: list[Round], drawing: Round | None) -> str:

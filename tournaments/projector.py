@@ -4,9 +4,10 @@
   big bracket shows only the columns still worth showing: decided columns on the left are dropped
   while the tallest column left holds more than :data:`BRACKET_ROWS` slots, so that names stay
   readable from the back of the room.
-- Any other event shows two lists side by side, both always up: "find your table" (every player
-  by name, alphabetically, with the table they play at, so nobody waits for a panel to come round)
-  and the standings.
+- Any other event shows three lists side by side, all always up: the pairings (each table and who
+  plays whom there), "find your table" (every player by name, alphabetically, with the table they
+  play at, so nobody waits for a panel to come round) and the standings. Once the evening is
+  over, the winner in large type above the final standings.
 - A list longer than a screen is cut into pages that take turns every :data:`PAGE_SECONDS`. The
   page on show follows the clock, so every projector (and every poll) agrees; the page numbers are
   part of the live ETag, and a page turn reaches the screen at its next poll.
@@ -26,14 +27,16 @@ from typing import Any, TypeVar
 from clubs.names import name_key
 from tournaments.models import TableStatus
 from tournaments.selectors import RoundView
-from tournaments.wording import find_note, flag_label, seat_names
+from tournaments.wording import find_note, flag_label, partnerships_line, seat_names
 
 #: Seconds a page of a long list stays up.
 PAGE_SECONDS = 10
 #: Rows of a list on one page (and per column of the find-your-table list).
 ROWS = 18
-#: Columns of the find-your-table list.
-FIND_COLUMNS = 3
+#: Columns of the find-your-table list (the pairings take the room of a third), and its rows per
+#: column (shorter than the other lists' rows: 48 names fit, a 12-table evening of pairs).
+FIND_COLUMNS = 2
+FIND_ROWS = 24
 #: The most slots in the tallest column of a bracket on the screen.
 BRACKET_ROWS = 8
 
@@ -90,6 +93,30 @@ def find_your_table(rounds: Iterable[RoundView], players: Mapping[int, Sequence[
         for name in view.byes:
             places.append(Place(name, name, flag_label("bye")))
     return sorted(places, key=lambda place: (name_key(place.name), place.table))
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A table of the round and who plays whom there ("T3", "Ann v Bob"); a bye has no table."""
+
+    table: str
+    sides: str
+
+
+def pairings(rounds: Iterable[RoundView]) -> list[Pairing]:
+    """The tables of ``rounds`` in number order with who plays whom (an individual evening's by
+    partnership), then the byes."""
+    found = []
+    for view in rounds:
+        for table in sorted(view.tables, key=lambda t: t.number):
+            names = [seat.name for seat in table.seats]
+            found.append(
+                Pairing(
+                    f"T{table.number}", partnerships_line(names) if table.individual else seat_names(names)
+                )
+            )
+        found.extend(Pairing(flag_label("bye"), name) for name in view.byes)
+    return found
 
 
 @dataclass(frozen=True)

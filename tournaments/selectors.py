@@ -299,7 +299,27 @@ class TableView:
 
     @property
     def status_label(self) -> str:
+        """The table's state in words: a table whose match was played to its end reads "Finished"
+        while its result awaits confirmation or is disputed (its result tag says which), not
+        "Playing"."""
+        if self.unconfirmed:
+            return str(TableStatus.FINISHED.label)
         return self.table.get_status_display()
+
+    @property
+    def result_label(self) -> str:
+        """Where the table's result stands, said of the table ("disputed", "contestée")."""
+        return wording.table_result_label(self.result_status) if self.result_status else ""
+
+    @property
+    def in_play(self) -> bool:
+        """A deal is still to come at the table: its match is being played (not over and awaiting
+        its result's confirmation, not abandoned)."""
+        return (
+            self.status == TableStatus.PLAYING
+            and self.match is not None
+            and self.match.status == MatchStatus.IN_PROGRESS
+        )
 
     @property
     def reason(self) -> str:
@@ -421,7 +441,9 @@ class RoundView:
 
     @property
     def finished(self) -> int:
-        return sum(1 for t in self.tables if t.status != TableStatus.PLAYING)
+        """The tables played to their end: decided, or awaiting their result's confirmation (each
+        reads "Finished"; the console says which ones keep the round open)."""
+        return sum(1 for t in self.tables if t.status != TableStatus.PLAYING or t.unconfirmed)
 
     @property
     def deals(self) -> int:

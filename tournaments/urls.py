@@ -37,6 +37,7 @@ urlpatterns = [
     path(
         "tournaments/<int:pk>/console/tables/<int:table>/result/", views.console_result, name="console_result"
     ),
+    path("tournaments/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
     path("tournaments/<int:pk>/rounds/<int:number>/slips/", views.slips, name="slips"),
     path("tournaments/<int:pk>/tables/slips/", table_pages.table_slips, name="table_slips"),
     path("tournaments/<int:pk>/console/tables/", table_pages.tables_prepare, name="tables_prepare"),

@@ -3,11 +3,13 @@
 Two audiences:
 - everyone: the tournaments, a tournament's public page (standings, the tables being played with
   their live progress, the bracket drawn in SVG) polling a fragment that answers 304 while nothing
-  changed, the projector (the bracket, or who plays at which table beside the standings, paged to fit the
-  screen: ``tournaments.projector``), CSV exports;
+  changed, each round's own page (its pairings, results and corrections: every round can be found
+  again), the projector (the bracket, or who plays whom and who plays at which table beside the
+  standings, paged to fit the screen, then the winner and the final standings:
+  ``tournaments.projector``), CSV exports;
 - organizers of the club: a new tournament, and the console: register entrants one by one or
-  from a CSV file, choose the format and tiebreaks, start a round, watch the tables (deals entered,
-  finished, disputed), fix a result, withdraw an entrant or record a forfeit, print the table slips
+  from a CSV file, choose the format and tiebreaks, start a round (the console polls while it is
+  drawn), watch the tables (deals entered, finished, disputed), fix a result, withdraw an entrant or record a forfeit, print the table slips
   with each table's scorer QR code (the only private thing, on the organizer's pages only).
 """
 
@@ -60,6 +62,7 @@ from tournaments.models import (
     RoundStatus,
     TableAssignment,
     Tournament,
+    TournamentStatus,
 )
 from tournaments.pairing.formats import BRACKETS, Format
 from tournaments.physical_tables import links_of
@@ -88,6 +91,7 @@ def _public_context(tournament: Tournament) -> dict[str, Any]:
         "standings": standings,
         "rounds": selectors.round_views(tournament, rounds, names),
         "earlier": history.earlier_rounds(tournament, rounds, names),
+        "every_round": history.every_round(tournament),
         "cross": history.round_robin_cross_table(tournament, standings),
         "winner": history.winner_line(tournament, standings),
         "panels": wording.bracket_panels(bracket, names) if bracket and bracket["rounds"] else [],
@@ -131,6 +135,30 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public.html", context)
 
 
+@require_GET
+def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One round, found again at any time: its pairings, its results and byes, and the corrections
+    made to its results after it closed; every round of the event is one link away."""
+    tournament = tournament_or_404(pk)
+    the_round = tournament.rounds.exclude(status=RoundStatus.FAILED).filter(number=number).first()
+    if the_round is None:
+        raise Http404(gettext("no such round, or not drawn yet"))
+    view = selectors.round_views(tournament, [the_round])[0]
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "tournament": tournament,
+            "game": GAMES.get(tournament.game_key),
+            "view": view,
+            "shown": [view],
+            "rounds": history.every_round(tournament),
+            "corrections": [c for c in selectors.corrections(tournament) if c.round == number],
+            "organizer": can_manage(request.user, tournament.club_id),
+        },
+    )
+
+
 def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -> HttpResponseBase:
     """A live part of a public page (``template``), 304 while nothing it shows has changed."""
     tournament = tournament_or_404(pk)
@@ -150,7 +178,8 @@ def live(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
-    """The projector's content at time ``now``: the bracket of an elimination event, else the
+    """The projector's content at time ``now``: the bracket of an elimination event; once an evening
+    drawn round by round is over, its winner and final standings; else the pairings, the
     find-your-table list and the standings, each on the page the clock says (``projector``)."""
     context = _public_context(tournament)
     if tournament.format in BRACKETS:
@@ -160,12 +189,19 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         context["panels"] = wording.bracket_panels(focused, names) if focused.get("rounds") else []
         context["playing"] = projector.playing_now(context["rounds"])
         pages: tuple[int, ...] = ()
+    elif context["winner"]:
+        rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
+        context["rows"] = rows
+        pages = (rows.number,)
     else:
         places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
-        find = projector.page_at(places, projector.ROWS * projector.FIND_COLUMNS, now)
+        find = projector.page_at(places, projector.FIND_ROWS * projector.FIND_COLUMNS, now)
+        tables = projector.page_at(projector.pairings(context["rounds"]), projector.ROWS, now)
         rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        context.update({"find": find, "rows": rows})
-        pages = (find.number, rows.number)
+        # One column of names while they fit one (the pairings then take its room), else two.
+        columns = 1 if len(places) <= projector.FIND_ROWS else projector.FIND_COLUMNS
+        context.update({"find": find, "find_columns": columns, "tables": tables, "rows": rows})
+        pages = (tables.number, find.number, rows.number)
     context.update(
         {
             "etag": ".".join([context["etag"], *map(str, pages)]),
@@ -266,6 +302,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
     draws = tournament.format not in BRACKETS
     removable = not any(r.status != RoundStatus.FAILED for r in rounds)
     said = notices.by_place(request)
+    standings = selectors.cached_standings(tournament)
     playing = [
         (
             view,
@@ -286,7 +323,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "rounds": rounds,
         "playing": playing,
         "notices": said,
-        "standings": selectors.cached_standings(tournament),
+        "standings": standings,
         "corrections": selectors.corrections(tournament),
         "entrant_form": entrant_form,
         "list_form": forms_given.get("list_form") or forms.ListForm(),
@@ -297,6 +334,11 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
             initial={"format": tournament.format, "rounds": tournament.rounds_planned},
         ),
         "start_refused": services.round_start_refusal(tournament),
+        "finished": tournament.status == TournamentStatus.FINISHED,
+        "winner": history.winner_line(tournament, standings),
+        "drawing": next((r for r in rounds if r.status == RoundStatus.BUILDING), None),
+        # The last draw failed: why, above the button that draws it again (no poll says it).
+        "draw_failed": rounds[-1] if rounds and rounds[-1].status == RoundStatus.FAILED else None,
         "next_round": sum(1 for r in rounds if r.status != RoundStatus.FAILED) + 1,
         "brackets": tournament.format in BRACKETS,
         "table_links": links_of(tournament),
@@ -430,23 +472,26 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def console_round(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start the next round (it is drawn by a task and appears when built)."""
+    """Start the next round. A task draws it: the console says "being drawn" while it is, and
+    polls until its tables are there (a notice saying so would outlive the draw)."""
     tournament = tournament_for_organizer(request.user, pk)
     try:
         started = services.round_start(tournament_id=tournament.pk)
     except ServiceError as error:
         messages.error(request, forms.in_words(error.rule, {}), extra_tags=AT_TABLES)
     else:
-        messages.success(
-            request,
-            (
-                pgettext("concours", "Game %(number)s is being drawn.")
-                if tournament.format == Format.CONCOURS
-                else gettext("Round %(number)s is being drawn.")
+        started.refresh_from_db()
+        if started.status == RoundStatus.PLAYING:  # drawn already (else the console says it is being drawn)
+            messages.success(
+                request,
+                (
+                    pgettext("concours", "Game %(number)s is drawn: its tables are below.")
+                    if tournament.format == Format.CONCOURS
+                    else gettext("Round %(number)s is drawn: its tables are below.")
+                )
+                % {"number": started.number},
+                extra_tags=AT_TABLES,
             )
-            % {"number": started.number},
-            extra_tags=AT_TABLES,
-        )
     return redirect(reverse("tournaments:console", args=[pk]) + "#tables")
 
 

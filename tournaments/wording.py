@@ -251,6 +251,17 @@ def partners_line(names: Sequence[str]) -> str:
     return seat_names([str(game_text(party.seated)) for party in parties])
 
 
+def partnerships_line(names: Sequence[str]) -> str:
+    """An individual evening's table of four as its two partnerships, names only: "Ann & Cy v Bob &
+    Dee" (the projector's pairings; ``partners_line`` says who sits where too)."""
+    return seat_names(
+        [
+            " & ".join(name for i, name in enumerate(names) if side_of_seat(i) == side)
+            for side in range(PARTNERSHIP_SIDES)
+        ]
+    )
+
+
 def find_note(names: Sequence[str], seat: int) -> str:
     """Where a player of an individual evening sits and with whom: "North, with Cy"."""
     partner = next(i for i in range(len(names)) if i != seat and side_of_seat(i) == side_of_seat(seat))
@@ -265,6 +276,23 @@ def seat_names(sequence: Sequence[str]) -> str:
     """The entrants of a table, "Ann v Bob"."""
     # Translators: between the names of the sides of a table ("Ann v Bob").
     return pgettext("versus", " v ").join(sequence)
+
+
+#: Where a table's result stands, said of the table (French agrees the word with "la table").
+TABLE_RESULTS: dict[str, Promise] = {
+    # Translators: where a table's result stands, after its state ("Finished · disputed").
+    "submitted": pgettext_lazy("table result", "awaiting confirmation"),
+    "confirmed": pgettext_lazy("table result", "confirmed"),
+    "disputed": pgettext_lazy("table result", "disputed"),
+    "final": pgettext_lazy("table result", "final"),
+    "void": pgettext_lazy("table result", "void"),
+}
+
+
+def table_result_label(status: str) -> str:
+    """Where a table's result stands ("disputed" → "contestée"); "" while it is being played."""
+    found = TABLE_RESULTS.get(str(status))
+    return str(found) if found is not None else ""
 
 
 OUTCOMES: dict[str, Promise] = {

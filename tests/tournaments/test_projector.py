@@ -97,7 +97,7 @@ def test_nobody_waits_for_a_panel_the_list_and_the_standings_are_both_up(client)
     assert 'class="projector-find"' in page
     assert 'class="projector-standings"' in page
     assert "data-cycle" not in page
-    assert projector.FIND_COLUMNS * ROWS >= 48  # a 12-table evening of pairs fits one page
+    assert projector.FIND_COLUMNS * projector.FIND_ROWS >= 48  # a 12-table evening of pairs fits one page
 
 
 def test_the_knockout_projector_says_at_which_table_each_match_is_played(client):
