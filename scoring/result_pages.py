@@ -74,6 +74,8 @@ class ResultAnswerForm(forms.Form):
     )
     side = forms.CharField(max_length=120, required=False)
     reason = forms.CharField(max_length=300, required=False)
+    #: The deal the problem is about; none: the whole result.
+    deal = forms.IntegerField(required=False, min_value=1)
 
 
 def _moved_on(token: str, match: Match) -> bool:
@@ -98,6 +100,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
                 side=form.cleaned_data["side"] or None,
                 link_side=token_side(token),
                 reason=form.cleaned_data["reason"],
+                deal=form.cleaned_data["deal"],
             )
         except ServiceError as error:
             problem, status = _sentence(error.rule), error.status

@@ -35,8 +35,9 @@ from clubs.models import Club
 from clubs.names import name_key
 from clubs.parts import listings
 from games import GAMES, MatchState
-from scoring import belonging, blind, blind_pages, conflicts, display, link_pages, numbering
+from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
+from scoring.correction_pages import asks_director
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
 from scoring.forms.match import MatchForm
@@ -302,6 +303,7 @@ def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
             "blind": blind_pages.blind_side(request, match, token) is not None
             or blind_pages.blind_locked(request, match, token),
             "scorer": True,
+            "organizer": can_manage(request.user, match.club_id),
             "poll_url": request.path,
             "poll_seconds": POLL_SECONDS,
             "fragment": True,
@@ -315,7 +317,10 @@ def _deal_context(
 ) -> dict[str, Any]:
     organizer = can_manage(request.user, match.club_id)
     closed = match.result_status == "final" and organizer
+    asking = correction_pages.ask_context(match, token, deal) if asks_director(match, organizer) else {}
     return {
+        **asking,
+        "back": blind_pages.back_path(request),
         "reason_required": closed,
         "closed_round": (said_round(match.result_detail.get("closed") or "") or _("the round")).capitalize()
         if closed
@@ -381,7 +386,8 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             deal.refresh_from_db()
         else:
             messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
-            return redirect("scoring:table", token=token)  # the message and the totals on top
+            # the director came from the desk: back there; the table: the message and the totals on top
+            return redirect(blind_pages.back_path(request) or reverse("scoring:table", args=[token]))
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     context["reason_error"] = reason_error
     return render(request, "scoring/deal.html", context, status=status)

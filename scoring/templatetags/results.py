@@ -59,7 +59,10 @@ def result_panel(context: Any) -> dict[str, Any]:
     )
     side = token_side(token) if waiting and token else None
     own_device = match.confirmation == Confirmation.OWN_DEVICE
+    board = context.get("board")
     return {
+        # the deals a problem may name (the whole result otherwise): the counting ones
+        "deals": [d.number for d in board.deals if not d.voided] if waiting and board is not None else [],
         "show": waiting,
         "match": match,
         "token": token,
