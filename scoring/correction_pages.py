@@ -48,7 +48,7 @@ def ask_context(match: Match, token: str, deal: Deal) -> dict[str, Any]:
         "asked": CorrectionRequest.objects.filter(
             match=match, deal_number=deal.number, status=CorrectionRequestStatus.OPEN
         ).first(),
-        "closed_round": closed_said(match) or _("the round"),
+        "ask_round": closed_said(match) or _("the round"),
         "sides": list(match.sides),
         "own_side": match.sides[side] if side is not None and 0 <= side < len(match.sides) else None,
     }
