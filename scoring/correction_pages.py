@@ -40,14 +40,20 @@ def asks_director(match: Match, organizer: bool) -> bool:
     return match.result_status == ResultStatus.FINAL and not organizer
 
 
+def open_request(match: Match, deal: Deal) -> CorrectionRequest | None:
+    """The table's open request about ``deal``: the table sees it was sent, the director what
+    was asked while correcting it."""
+    return CorrectionRequest.objects.filter(
+        match=match, deal_number=deal.number, status=CorrectionRequestStatus.OPEN
+    ).first()
+
+
 def ask_context(match: Match, token: str, deal: Deal) -> dict[str, Any]:
     """What the deal's page needs to show the request (or the one already sent)."""
     side = token_side(token)
     return {
         "ask_director": True,
-        "asked": CorrectionRequest.objects.filter(
-            match=match, deal_number=deal.number, status=CorrectionRequestStatus.OPEN
-        ).first(),
+        "asked": open_request(match, deal),
         "ask_round": closed_said(match) or _("the round"),
         "sides": list(match.sides),
         "own_side": match.sides[side] if side is not None and 0 <= side < len(match.sides) else None,

@@ -317,7 +317,11 @@ def _deal_context(
 ) -> dict[str, Any]:
     organizer = can_manage(request.user, match.club_id)
     closed = match.result_status == "final" and organizer
-    asking = correction_pages.ask_context(match, token, deal) if asks_director(match, organizer) else {}
+    asking = (
+        correction_pages.ask_context(match, token, deal)
+        if asks_director(match, organizer)
+        else {"asked": correction_pages.open_request(match, deal) if closed else None}
+    )
     return {
         **asking,
         "back": blind_pages.back_path(request),

@@ -103,6 +103,7 @@ class TestACorrectionRequest:
         href = first_href(section(client.get(desk_url(night)).content.decode(), "requests"), "Correct deal 2")
         page = client.get(href).content.decode()
         assert "Ask the director" not in page
+        assert f"Asked by {night['closed'].sides[1]}: “deal 2 was 17, not 7”" in page
         posted = {**form_as_shown(page, "entry"), "reason": "the sheet said 17"}
         answer = client.post(href, posted)
         assert answer.status_code == 302
