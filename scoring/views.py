@@ -19,6 +19,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -389,9 +390,12 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:
-            messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
-            # the director came from the desk: back there; the table: the message and the totals on top
-            return redirect(blind_pages.back_path(request) or reverse("scoring:table", args=[token]))
+            back = blind_pages.back_path(request)
+            # The director came from the desk: back to the queue the link was in (its fragment), the
+            # news said there ("at-<queue>", tournaments.notices); the table: the totals on top.
+            place = f"at-{urlsplit(back).fragment}" if urlsplit(back).fragment else ""
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": number}, place)
+            return redirect(back or reverse("scoring:table", args=[token]))
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     context["reason_error"] = reason_error
     return render(request, "scoring/deal.html", context, status=status)
