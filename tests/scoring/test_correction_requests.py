@@ -207,6 +207,22 @@ class TestTheService:
         assert ask(closed).created  # asked again after it was settled: a new request
 
 
+def test_with_own_device_links_a_side_asks_in_its_own_name(club):
+    match = make_match(club=club, deal_limit=3, confirmation=Confirmation.OWN_DEVICE, deals=THREE)
+    results.result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, link_side=1)
+    results.results_close(match_ids=[match.pk], closed="round 1", actor=CLOSER)
+    with pytest.raises(Conflict):
+        ask(match, side=None)  # the table's shared link speaks for nobody here
+    with pytest.raises(InvalidEntry):
+        ask(match, side="Ann", link_side=1)
+    assert ask(match, side=None, link_side=1).request.side == "Ben"
+    token = table_token(match, 1)
+    assert "Request sent to the director" in Client().get(f"/t/{token}/deals/2/").content.decode()
+    page = Client().get(f"/t/{token}/deals/3/").content.decode()
+    assert "Ask the director to correct deal 3" in page
+    assert 'name="side"' not in page  # the link says who asks
+
+
 class TestThePhone:
     def test_a_closed_rounds_deal_offers_the_request_not_the_form(self, closed):
         token = table_token(closed)
