@@ -64,8 +64,8 @@ def play(match: Match) -> Match:
     return match
 
 
-def director_at_desk(browser: Any, base: str, tournament: Any) -> Any:
-    page = screen(browser, LAPTOP, locale="fr-FR")
+def director_at_desk(browser: Any, base: str, tournament: Any, size: dict[str, int] = LAPTOP) -> Any:
+    page = screen(browser, size, locale="fr-FR")
     sign_in(page, base, organizer(tournament.club).username, PASSWORD)
     page.goto(f"{base}/tournaments/{tournament.pk}/desk/")
     return page
@@ -135,6 +135,11 @@ def test_a_closed_rounds_deal_is_asked_of_the_director_who_corrects_it(
     assert f"Demandé par : {match.sides[1]}" in text
     assert "Belote oubliée : 20 points" in text
     problems += checked(desk, "ask-director-desk-1280")
+    # The director's phone at the desk too: the request's card fits 360 px.
+    small = director_at_desk(browser, live_server.url, tournament, PHONE)
+    assert "Ronde 1, table 1, donne 3" in small.locator("#requests").inner_text()
+    problems += checked(small, "ask-director-desk-360")
+    small.context.close()
     request.get_by_role("link", name="Corriger la donne 3").click()
     desk.locator("#entry").wait_for()
     desk.locator("#correction-reason").fill("Belote oubliée")
