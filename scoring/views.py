@@ -196,10 +196,10 @@ def _table_context(
     if side is not None or locked:
         blind_context = {"blind": blind_pages.blind_panel(match, side, board), "blind_locked": locked}
         blind_context["entry_closed"] = locked or match.result_status != "open"
-    elif blind.is_blind(match):
-        blind_context = {"back": blind_pages.back_path(request)}
     return {
         **blind_context,
+        # the director came from the desk (a dispute's score sheet, a double-blind's own score)
+        "back": blind_pages.back_path(request),
         "match": match,
         "token": token,
         "board": board,

@@ -104,7 +104,9 @@ class TestQueues:
         assert href.startswith("/t/")
         assert "/deals/" not in href
         assert "back=" in href
-        assert client.get(href).status_code == 200
+        sheet = client.get(href).content.decode()
+        assert "Back to the results desk" in sheet
+        assert "both sides' versions" not in sheet  # a double-blind dispute's words only
 
     def test_an_awaiting_result_offers_its_last_deal(self, client, room):
         page = section(client.get(desk_url(room)).content.decode(), "awaiting")
