@@ -83,7 +83,7 @@ def correction_ask(
             AuditAction.CORRECTION_ASKED,
             actor,
             deal_number=number,
-            detail={k: v for k, v in {"reason": reason, "side": who, "request": request.pk}.items() if v},
+            detail={k: v for k, v in {"reason": reason, "side": who}.items() if v},
         )
     return Asked(request, created=True)
 
@@ -107,7 +107,7 @@ def correction_dismiss(*, request_id: int, actor: Actor, reason: str = "") -> Co
         _settle(request, CorrectionRequestStatus.DISMISSED, actor, reason.strip())
         _touch(match)
         detail = {
-            "request": request.pk,
+            "asked": request.reason,
             **({"reason": request.settled_reason} if request.settled_reason else {}),
         }
         audit(match, AuditAction.CORRECTION_DISMISSED, actor, deal_number=request.deal_number, detail=detail)
@@ -126,7 +126,7 @@ def settle_by_write(match: Match, actor: Actor, deal: int, reason: str) -> int:
     )
     for request in found:
         _settle(request, CorrectionRequestStatus.CORRECTED, actor, reason.strip())
-        audit(match, AuditAction.CORRECTION_DONE, actor, deal_number=deal, detail={"request": request.pk})
+        audit(match, AuditAction.CORRECTION_DONE, actor, deal_number=deal, detail={"asked": request.reason})
     return len(found)
 
 

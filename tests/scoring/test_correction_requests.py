@@ -138,7 +138,7 @@ class TestTheService:
         )
         event = AuditEvent.objects.filter(match=closed, action=AuditAction.CORRECTION_ASKED).get()
         assert event.deal_number == 2
-        assert event.detail == {"reason": "7 is 17", "side": "Ben", "request": request.pk}
+        assert event.detail == {"reason": "7 is 17", "side": "Ben"}  # no row id: the trail travels
         closed.refresh_from_db()
         assert closed.revision == before + 1
         assert closed.result_status == ResultStatus.FINAL  # a request changes no score
@@ -190,7 +190,7 @@ class TestTheService:
         assert request.settled_reason == "the sheet said 17"
         assert other.status == "open"
         event = AuditEvent.objects.filter(action=AuditAction.CORRECTION_DONE).get()
-        assert (event.deal_number, event.detail) == (2, {"request": request.pk})
+        assert (event.deal_number, event.detail) == (2, {"asked": "7 is 17"})
 
     def test_the_director_dismisses_it_once_and_the_row_stays(self, closed, boss):
         request = ask(closed).request
