@@ -9,9 +9,9 @@ transaction, the match row locked, an audit event): confirm a result as entered 
 ``void`` it (with a reason, asked first like a link's Revoke) or ``reopen`` a void one (with a
 reason). Correcting a deal is the deal's own page, reached through the match's scorer link: the
 deal a dispute names (the score sheet when it names the whole result), the last deal of a result
-awaiting confirmation. The
-page polls its fragment, which answers 304 while nothing it shows has changed (the ages it shows
-move with the minute); without JavaScript a Refresh link reloads it. What an action did is said
+awaiting confirmation, each with the way back to the desk. The page polls its fragment, which
+answers 304 while nothing it shows has changed (the ages it shows move with the minute, the
+requests of closed rounds are counted too); without JavaScript a Refresh link reloads it. What an action did is said
 at the top of the queue it was taken from (``tournaments.notices``).
 """
 
