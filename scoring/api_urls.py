@@ -24,5 +24,10 @@ urlpatterns = [
     path("matches/<int:pk>/deals/<int:number>/", api.DealDetail.as_view(), name="deal-detail"),
     path("matches/<int:pk>/history/", api.MatchHistory.as_view(), name="match-history"),
     path("matches/<int:pk>/result/", api_results.MatchResult.as_view(), name="match-result"),
+    path(
+        "matches/<int:pk>/correction-requests/",
+        api_results.MatchCorrectionRequests.as_view(),
+        name="match-correction-requests",
+    ),
     path("matches/<int:pk>/rematch/", api_results.MatchRematch.as_view(), name="match-rematch"),
 ]

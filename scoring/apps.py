@@ -27,6 +27,7 @@ class ScoringConfig(AppConfig):
                     ("scoring.dealconflict", "club_id"),
                     ("scoring.blindentry", "club_id"),
                     ("scoring.tablecontact", "club_id"),
+                    ("scoring.correctionrequest", "club_id"),
                 ),
                 demo=load_match_demo,
             )

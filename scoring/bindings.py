@@ -34,6 +34,7 @@ TABLE_PAGES = (
     "scoring:table_board",
     "scoring:table_deal",
     "scoring:table_deal_void",
+    "scoring:table_deal_ask",
     "scoring:table_rematch",
     "scoring:table_result",
     "scoring:table_undo",

@@ -206,6 +206,9 @@ class AuditAction(models.TextChoices):
     BLIND_PICKED = "blind_picked", _("A side's entry chosen by the director")
     MATCH_ARCHIVED = "match_archived", _("Match archived")
     MATCH_RESTORED = "match_restored", _("Match shown in the lists again")
+    CORRECTION_ASKED = "correction_asked", _("Director asked to correct a deal")
+    CORRECTION_DONE = "correction_done", _("Correction request settled: deal corrected")
+    CORRECTION_DISMISSED = "correction_dismissed", _("Correction request dismissed")
 
 
 class AuditEvent(models.Model):
@@ -309,3 +312,45 @@ class TableContact(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: seen {self.seen_at:%H:%M}, {self.pending} pending"
+
+
+class CorrectionRequestStatus(models.TextChoices):
+    OPEN = "open", _("Open")
+    CORRECTED = "corrected", _("Corrected")
+    DISMISSED = "dismissed", _("Dismissed")
+
+
+class CorrectionRequest(models.Model):
+    """A table asking the director to correct one deal of a result its round already closed
+    (``scoring/correction_requests.py``): the table may no longer write it, so the request waits
+    on the results desk until the director corrects that deal or dismisses it. Settled requests
+    stay, with who settled them and when: the trail keeps what was asked."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="correction_requests")
+    deal_number = models.PositiveIntegerField()
+    reason = models.CharField(max_length=300)
+    side = models.CharField(max_length=120, blank=True, help_text="The side asking, when it named itself.")
+    actor_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    actor_label = models.CharField(max_length=120)
+    actor_ip = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        max_length=10, choices=CorrectionRequestStatus.choices, default=CorrectionRequestStatus.OPEN
+    )
+    settled_by = models.CharField(max_length=120, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "deal_number"],
+                condition=models.Q(status="open"),
+                name="correction_request_open_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} deal {self.deal_number}: correction asked"

@@ -76,6 +76,8 @@ class ResultAnswerForm(forms.Form):
     #: The side that entered the result, as the panel asked it (hand-over): it cannot accept it.
     entered = forms.CharField(max_length=120, required=False)
     reason = forms.CharField(max_length=300, required=False)
+    #: The deal the problem is about; none: the whole result.
+    deal = forms.IntegerField(required=False, min_value=1)
 
 
 def _moved_on(token: str, match: Match) -> bool:
@@ -101,6 +103,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
                 link_side=token_side(token),
                 entered=form.cleaned_data["entered"] or None,
                 reason=form.cleaned_data["reason"],
+                deal=form.cleaned_data["deal"],
             )
         except ServiceError as error:
             problem, status = _sentence(error.rule), error.status

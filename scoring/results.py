@@ -21,7 +21,7 @@ from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from scoring.blind import blind_clear
 from scoring.lifecycle import closed_said, move, role_of, status_of
-from scoring.models import AuditAction, Match, MatchStatus
+from scoring.models import AuditAction, Deal, Match, MatchStatus
 from scoring.result_states import (
     Action,
     Confirmation,
@@ -61,11 +61,13 @@ def result_act(
     link_side: int | None = None,
     entered: str | None = None,
     reason: str = "",
+    deal: int | None = None,
 ) -> Match:
     """Take ``action`` on the match's result. ``side``: the side accepting or rejecting (in
     hand-over the accepting side picks itself); ``link_side``: the side whose own link made the
     request (own-device: a side accepts through its own link only); ``entered``: the side that
-    entered the result, when the page asked (it cannot accept it); ``reason``: why."""
+    entered the result, when the page asked (it cannot accept it); ``reason``: why; ``deal``: the
+    deal a rejection says is wrong (none: the whole result), which the desk offers to correct."""
     reason = reason.strip()
     with transaction.atomic():
         match = locked_match(match_id)
@@ -78,18 +80,25 @@ def result_act(
         except Refused as error:
             raise Conflict(str(error), "action", code=error.code, result=status.value) from None
         _check_blind(match, action, finished)
-        side = _acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
+        side = acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
         if action == Action.ACCEPT and side and side == entered:
             raise InvalidEntry(
                 _("%(side)s entered the result: the other side accepts it") % {"side": side}, "side"
             )
         if action in NEED_A_REASON and not reason:
             raise InvalidEntry(str(NEED_A_REASON[action]), "reason")
+        deal = named_deal(match, deal) if action == Action.REJECT else None
         to = landing(to, finished=finished, confirmation=Confirmation(match.confirmation))
-        move(match, to, actor, by=side, reason=reason)
+        move(match, to, actor, by=side, reason=reason, deal=deal)
         match.revision += 1
         match.save(update_fields=["revision"])
-        detail: dict[str, object] = {"from": status.value, "to": to.value, "side": side, "reason": reason}
+        detail: dict[str, object] = {
+            "from": status.value,
+            "to": to.value,
+            "side": side,
+            "reason": reason,
+            "deal": deal,
+        }
         if action == Action.REOPEN and match.confirmation == Confirmation.DOUBLE_BLIND and not finished:
             detail["cleared"] = blind_clear(match)  # the sides enter the match again
         audit(match, AUDITED[action], actor, detail={k: v for k, v in detail.items() if v})
@@ -116,9 +125,27 @@ def _check_blind(match: Match, action: Action, finished: bool) -> None:
         )
 
 
-def _acting_side(match: Match, actor: Actor, side: str | None, link_side: int | None) -> str:
-    """The side accepting or rejecting: named in the request (hand-over), or the side whose own
-    link made it (own-device, where nobody accepts for the other side)."""
+def named_deal(match: Match, deal: int | None) -> int | None:
+    """``deal`` if it is a live deal of the match (the one a side says is wrong); none stays none
+    (the whole result). Anything else is refused naming the field ``deal``."""
+    if deal is None:
+        return None
+    numbers = list(Deal.objects.filter(match=match, voided=False).values_list("number", flat=True))
+    if deal in numbers:
+        return deal
+    if not numbers:
+        raise InvalidEntry(_("the match has no deal yet"), "deal")
+    raise InvalidEntry(
+        _("the match has no deal %(n)s: name one of its deals (%(first)s to %(last)s)")
+        % {"n": deal, "first": min(numbers), "last": max(numbers)},
+        "deal",
+    )
+
+
+def acting_side(match: Match, actor: Actor, side: str | None, link_side: int | None) -> str:
+    """The side accepting, rejecting or asking for a correction: named in the request
+    (hand-over), or the side whose own link made it (own-device, where nobody speaks for the
+    other side); the director needs none."""
     role = role_of(actor)
     if role == Role.DIRECTOR and side is None:
         return ""

@@ -8,6 +8,7 @@ from django.urls import path
 from scoring import (
     blind_pages,
     conflict_pages,
+    correction_pages,
     link_pages,
     offline,
     outbox_import,
@@ -58,6 +59,11 @@ urlpatterns = [
         "t/<str:token>/deals/<int:number>/void/",
         guard_table_link(views.table_deal_void),
         name="table_deal_void",
+    ),
+    path(
+        "t/<str:token>/deals/<int:number>/ask/",
+        guard_table_link(result_pages.refused_back_to("scoring:table_deal")(correction_pages.table_deal_ask)),
+        name="table_deal_ask",
     ),
     path(
         "t/<str:token>/rematch/",

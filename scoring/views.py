@@ -19,6 +19,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,8 +36,9 @@ from clubs.models import Club
 from clubs.names import name_key
 from clubs.parts import club_evenings, listings
 from games import GAMES, MatchState
-from scoring import belonging, blind, blind_pages, conflicts, display, link_pages, numbering
+from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
+from scoring.correction_pages import asks_director
 from scoring.forms import AbandonForm, RevokeForm, VoidForm
 from scoring.forms.entry import EntryForm
 from scoring.forms.match import MatchForm
@@ -197,10 +199,10 @@ def _table_context(
     if side is not None or locked:
         blind_context = {"blind": blind_pages.blind_panel(match, side, board), "blind_locked": locked}
         blind_context["entry_closed"] = locked or match.result_status != "open"
-    elif blind.is_blind(match):
-        blind_context = {"back": blind_pages.back_path(request)}
     return {
         **blind_context,
+        # the director came from the desk (a dispute's score sheet, a double-blind's own score)
+        "back": blind_pages.back_path(request),
         "match": match,
         "token": token,
         "board": board,
@@ -305,6 +307,7 @@ def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
             "blind": blind_pages.blind_side(request, match, token) is not None
             or blind_pages.blind_locked(request, match, token),
             "scorer": True,
+            "organizer": can_manage(request.user, match.club_id),
             "poll_url": request.path,
             "poll_seconds": POLL_SECONDS,
             "fragment": True,
@@ -318,7 +321,14 @@ def _deal_context(
 ) -> dict[str, Any]:
     organizer = can_manage(request.user, match.club_id)
     closed = match.result_status == "final" and organizer
+    asking = (
+        correction_pages.ask_context(match, token, deal)
+        if asks_director(match, organizer)
+        else {"asked": correction_pages.open_request(match, deal) if closed else None}
+    )
     return {
+        **asking,
+        "back": blind_pages.back_path(request),
         "reason_required": closed,
         "closed_round": (said_round(match.result_detail.get("closed") or "") or _("the round")).capitalize()
         if closed
@@ -383,8 +393,12 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
             status = error.status if error.status != 400 else 422
             deal.refresh_from_db()
         else:
-            messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
-            return redirect("scoring:table", token=token)  # the message and the totals on top
+            back = blind_pages.back_path(request)
+            # The director came from the desk: back to the queue the link was in (its fragment), the
+            # news said there ("at-<queue>", tournaments.notices); the table: the totals on top.
+            place = f"at-{urlsplit(back).fragment}" if urlsplit(back).fragment else ""
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": number}, place)
+            return redirect(back or reverse("scoring:table", args=[token]))
     context = _deal_context(request, match, token, deal, form, VoidForm(initial={"version": deal.version}))
     context["reason_error"] = reason_error
     return render(request, "scoring/deal.html", context, status=status)

@@ -366,7 +366,9 @@ class Desk(APIView):
     @extend_schema(
         responses={200: AnyObject, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody},
         summary="The results desk (organizers): tables with their state and since when, the last deal; "
-        "queues awaiting_confirmation, disputes, corrections_after_close, missing_results",
+        "queues awaiting_confirmation, disputes (a rejection's detail names its deal, if any), "
+        "correction_requests (a table asking to correct a deal of its closed round), "
+        "corrections_after_close, missing_results",
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = tournament_or_404(pk)

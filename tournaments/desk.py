@@ -4,8 +4,9 @@
 Per table: where its result stands (``scoring.result_states``, or the organizer's decision), since
 when (the time of the move, which is the audit event's), the last deal entered and when. Then the
 queues the director works through: results awaiting confirmation, disputes (the result as entered
-with the side that rejected it and why), corrections made after a round closed, and tables with
-no result yet (an abandoned match's first: nobody but the director can give it one). A few queries whatever the size of the field (``selectors.round_views`` and two
+with the side that rejected it, why and which deal), the tables' requests to correct a deal of a
+closed round (``scoring.correction_requests``: who asked, which deal, why), corrections made after
+a round closed, and tables with no result yet (an abandoned match's first: nobody but the director can give it one). A few queries whatever the size of the field (``selectors.round_views`` and two
 aggregates). It lives beside ``tournaments/selectors.py`` (the reads it builds on), which would
 otherwise pass the house's module size.
 
@@ -19,9 +20,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 
-from scoring.models import Deal, DealVersion, MatchStatus
+from scoring.models import CorrectionRequest, CorrectionRequestStatus, Deal, DealVersion, MatchStatus
 from scoring.result_states import ResultStatus
 from tournaments import selectors
 from tournaments.models import RoundStatus, TableStatus, Tournament
@@ -66,11 +67,41 @@ class DeskTable:
 
 
 @dataclass(frozen=True)
+class DeskRequest:
+    """A table's open request to correct a deal of its closed round (any round of the event)."""
+
+    id: int
+    match: int
+    round: int
+    table: int
+    deal: int
+    reason: str
+    #: Who asked: the side that named itself, else the audit label ("table link").
+    side: str
+    by: str
+    at: datetime
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "match": self.match,
+            "round": self.round,
+            "table": self.table,
+            "deal": self.deal,
+            "reason": self.reason,
+            "side": self.side,
+            "by": self.by,
+            "at": self.at.isoformat(),
+        }
+
+
+@dataclass(frozen=True)
 class Desk:
     """The tables of the rounds being played and the queues drawn from them."""
 
     tables: tuple[DeskTable, ...]
     corrections: tuple[selectors.Correction, ...]
+    requests: tuple[DeskRequest, ...] = ()
 
     def _in(self, *states: str) -> list[DeskTable]:
         return [t for t in self.tables if t.state in states]
@@ -95,6 +126,7 @@ class Desk:
             "queues": {
                 "awaiting_confirmation": [t.as_json() for t in self.awaiting],
                 "disputes": [t.as_json() for t in self.disputes],
+                "correction_requests": [r.as_json() for r in self.requests],
                 "corrections_after_close": [c.as_json() for c in self.corrections],
                 "missing_results": [t.as_json() for t in self.missing],
             },
@@ -124,7 +156,45 @@ def desk(tournament: Tournament) -> Desk:
     )
     numbers = {r.pk: r.number for r in rounds}
     tables = tuple(_desk_table(view, numbers[view.table.round_id], last, when) for view in views)
-    return Desk(tables, tuple(selectors.corrections(tournament)))
+    return Desk(tables, tuple(selectors.corrections(tournament)), tuple(correction_requests(tournament)))
+
+
+#: How a correction request reaches its tournament's round and table.
+_TABLE = "match__tournament_game__table"
+
+
+def _requests_of(tournament: Tournament) -> Any:
+    return CorrectionRequest.objects.filter(**{f"{_TABLE}__round__tournament": tournament})
+
+
+def correction_requests(tournament: Tournament) -> list[DeskRequest]:
+    """The open requests of the tables of ``tournament`` to correct a deal, oldest first."""
+    found = (
+        _requests_of(tournament)
+        .filter(status=CorrectionRequestStatus.OPEN)
+        .order_by("created_at", "pk")
+        .values_list(
+            "pk",
+            "match_id",
+            f"{_TABLE}__round__number",
+            f"{_TABLE}__number",
+            "deal_number",
+            "reason",
+            "side",
+            "actor_label",
+            "created_at",
+        )
+    )
+    return [DeskRequest(*row) for row in found]
+
+
+def requests_revision(tournament: Tournament) -> str:
+    """What changes whenever a request is made or settled (the desk's ETag counts it: a closed
+    round's match is not among those :func:`selectors.live_revision` sums)."""
+    counted = _requests_of(tournament).aggregate(
+        open=Count("pk", filter=Q(status=CorrectionRequestStatus.OPEN)), last=Max("pk")
+    )
+    return f"{counted['open']}.{counted['last'] or 0}"
 
 
 def _desk_table(

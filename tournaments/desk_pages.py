@@ -1,14 +1,17 @@
 """The director's results desk, as a page (organizers of the club only): every table of the rounds
 being played with where its result stands and since when, the last deal entered and when, and the
-queues the director works through (awaiting confirmation, disputes, corrections after the round
+queues the director works through (awaiting confirmation, disputes, the tables' requests to
+correct a deal of a closed round (``tournaments/desk_requests.py``), corrections after the round
 closed, missing results), each with its actions.
 
 The read model is ``tournaments.desk``; every action is ``scoring.results.result_act`` (one
 transaction, the match row locked, an audit event): confirm a result as entered (``resolve``),
 ``void`` it (with a reason, asked first like a link's Revoke) or ``reopen`` a void one (with a
-reason). Correcting a deal is the deal's own page, reached through the match's scorer link. The
-page polls its fragment, which answers 304 while nothing it shows has changed (the ages it shows
-move with the minute); without JavaScript a Refresh link reloads it. What an action did is said
+reason). Correcting a deal is the deal's own page, reached through the match's scorer link: the
+deal a dispute names (the score sheet when it names the whole result), the last deal of a result
+awaiting confirmation, each with the way back to the desk. The page polls its fragment, which
+answers 304 while nothing it shows has changed (the ages it shows move with the minute, the
+requests of closed rounds are counted too); without JavaScript a Refresh link reloads it. What an action did is said
 at the top of the queue it was taken from (``tournaments.notices``).
 """
 
@@ -38,7 +41,7 @@ from scoring.links import table_token
 from scoring.models import Match
 from scoring.result_states import Action, ResultStatus
 from tablescore.conditional import conditional_get
-from tournaments import desk, desk_diff, notices, selectors
+from tournaments import desk, desk_diff, desk_requests, notices, selectors
 from tournaments.access import tournament_for_organizer
 from tournaments.models import Tournament
 
@@ -109,10 +112,16 @@ def _row(table: desk.DeskTable, match: Match | None, now: datetime, tournament_i
         state = ABANDONED_LABEL
     else:
         state = STATE_LABELS[ResultStatus(table.state)]
-    deal_url = None
-    if match is not None and table.last_deal and not match.table_link_revoked:
-        deal_url = reverse("scoring:table_deal", args=[table_token(match), table.last_deal])
-    blind_dispute = match is not None and is_blind(match) and table.state == ResultStatus.DISPUTED
+    # A dispute names its deal (or the whole result: the score sheet, to see every deal); an
+    # awaiting result offers its last deal.
+    disputed = table.state == ResultStatus.DISPUTED
+    deal = table.detail.get("deal") if disputed else table.last_deal
+    deal_url = sheet_url = ""
+    if match is not None and deal:
+        deal_url = desk_requests.deal_url(match, deal, tournament_id, QUEUE_OF.get(table.state, "all-tables"))
+    elif match is not None and disputed and table.last_deal and not match.table_link_revoked:
+        sheet_url = _scorer_url(match, tournament_id)
+    blind_dispute = match is not None and is_blind(match) and disputed
     return {
         "blind": match is not None and is_blind(match),
         "versions": desk_diff.versions(match) if blind_dispute and match is not None else [],
@@ -122,7 +131,9 @@ def _row(table: desk.DeskTable, match: Match | None, now: datetime, tournament_i
         "age": _age(table.since, now),
         "last_age": _age(table.last_deal_at, now),
         "totals": [(name, table.totals.get(name)) for name in table.totals],
+        "deal": deal,
         "deal_url": deal_url,
+        "sheet_url": sheet_url,
     }
 
 
@@ -130,6 +141,11 @@ def _own_score_url(match: Match, tournament_id: int) -> str:
     """The match's scorer page, where the director enters their own score, with the way back."""
     if match.table_link_revoked:
         return ""
+    return _scorer_url(match, tournament_id)
+
+
+def _scorer_url(match: Match, tournament_id: int) -> str:
+    """The match's scorer page (its score sheet, each deal with its link), with the way back."""
     back = reverse("tournaments:desk", args=[tournament_id]) + "#disputes"
     return reverse("scoring:table", args=[table_token(match)]) + "?" + urlencode({"back": back})
 
@@ -149,6 +165,7 @@ def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
         "awaiting": listed(board.awaiting),
         "disputes": listed(board.disputes),
         "missing": listed(board.missing),
+        "requests": desk_requests.rows(board.requests, tournament.pk, _age, now),
         "corrections": [(c, _age(c.at, now)) for c in board.corrections],
         "notices": notices.by_place(request),
         "poll_url": reverse("tournaments:desk_live", args=[tournament.pk]),
@@ -158,7 +175,7 @@ def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
 
 
 def _version(tournament: Tournament) -> str:
-    return f"{selectors.live_revision(tournament)}.{_minute()}"
+    return f"{selectors.live_revision(tournament)}.{desk.requests_revision(tournament)}.{_minute()}"
 
 
 @never_cache

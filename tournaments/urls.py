@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from tournaments import desk_pages, entrant_pages, removal_pages, table_pages, travel_pages, views
+from tournaments import (
+    desk_pages,
+    desk_requests,
+    entrant_pages,
+    removal_pages,
+    table_pages,
+    travel_pages,
+    views,
+)
 
 app_name = "tournaments"
 urlpatterns = [
@@ -49,4 +57,9 @@ urlpatterns = [
     path("tournaments/<int:pk>/desk/", desk_pages.desk_page, name="desk"),
     path("tournaments/<int:pk>/desk/live/", desk_pages.desk_live, name="desk_live"),
     path("tournaments/<int:pk>/desk/<int:match>/", desk_pages.desk_act, name="desk_act"),
+    path(
+        "tournaments/<int:pk>/desk/requests/<int:request_id>/dismiss/",
+        desk_requests.desk_dismiss,
+        name="desk_dismiss",
+    ),
 ]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
 from games import GameError, MatchState
-from scoring import lifecycle
+from scoring import correction_requests, lifecycle
 from scoring.documents import deal_write_document
 from scoring.game_texts import game_text
 from scoring.models import AuditAction, Deal, DealVersion, IdempotentRequest, Match, MatchStatus, Source
@@ -227,6 +227,7 @@ def _revise(
         lifecycle.follow_write(
             match, actor, audit, finished=state.finished, deal=number, reason=change.reason
         )
+        correction_requests.settle_by_write(match, actor, number, change.reason)
         return DealWrite(match, deal, version)
 
 

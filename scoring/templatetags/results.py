@@ -61,6 +61,7 @@ def result_panel(context: Any) -> dict[str, Any]:
     side = token_side(token) if waiting and token else None
     own_device = match.confirmation == Confirmation.OWN_DEVICE
     answer = context.get("result_form")
+    board = context.get("board")
     entered = _entered(context.get("request"), answer, match) if waiting and side is None else None
     return {
         "entered": entered,
@@ -68,6 +69,8 @@ def result_panel(context: Any) -> dict[str, Any]:
         # drawn before it asked) is answered with every side offered, as then.
         "ask_entered": entered is None and answer is None,
         "others": [name for name in match.sides if name != entered],
+        # the deals a problem may name (the whole result otherwise): the counting ones
+        "deals": [d.number for d in board.deals if not d.voided] if waiting and board is not None else [],
         "show": waiting,
         "match": match,
         "token": token,

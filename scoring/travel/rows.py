@@ -1,5 +1,6 @@
 """A match's rows in an evening file, and back: the match, its deals and every version of them,
-its audit trail, its double-blind ledgers and its conflicting entries.
+its audit trail, its double-blind ledgers, its conflicting entries and the tables' requests to
+correct a deal (open or settled).
 
 The rows name each other by the file's own ids (1, 2, 3... in the order the caller gives the
 matches, then by deal number, version, time), so the same evening gives the same file on any
@@ -26,9 +27,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.travel.envelope import EveningFileError, section
 from clubs.travel.lineage import part_hash
-from scoring.models import AuditEvent, BlindEntry, Deal, DealConflict, DealVersion, Match
+from scoring.models import AuditEvent, BlindEntry, CorrectionRequest, Deal, DealConflict, DealVersion, Match
 
-SECTIONS = ("matches", "deals", "versions", "audit", "blind_entries", "conflicts")
+SECTIONS = ("matches", "deals", "versions", "audit", "blind_entries", "conflicts", "correction_requests")
 MATCH_FIELDS = (
     *("game_key", "title", "preset", "options", "sides", "seats", "deal_limit", "status", "state"),
     *("winner", "deal_count", "table_link_revoked", "result_status", "confirmation", "result_detail"),
@@ -41,6 +42,10 @@ AUDIT_FIELDS = ("action", "deal_number", "version", "actor_label", "actor_ip", "
 BLIND_FIELDS = ("side", "number", "entry", "actor_label", "actor_ip")
 CONFLICT_FIELDS = ("number", "entry", "fingerprint", "source", "actor_label", "actor_ip")
 CONFLICT_FIELDS_LATER = ("resolution", "resolved_by")
+REQUEST_FIELDS = (
+    *("deal_number", "reason", "side", "actor_label", "actor_ip"),
+    *("status", "settled_by", "settled_reason"),
+)
 #: The audit detail key that names a conflict by its id.
 CONFLICT_KEY = "conflict"
 
@@ -159,6 +164,14 @@ def match_sections(
     out["blind_entries"] = [
         {"match": local[b.match_id], **copied(b, BLIND_FIELDS, ("created_at",))} for b in blind
     ]
+    requests = sorted(
+        CorrectionRequest.objects.filter(match_id__in=local),
+        key=lambda r: (local[r.match_id], r.created_at, r.pk),
+    )
+    out["correction_requests"] = [
+        {"match": local[r.match_id], **copied(r, REQUEST_FIELDS, ("created_at", "settled_at"))}
+        for r in requests
+    ]
     return out
 
 
@@ -194,7 +207,7 @@ def match_parts(rows: dict[str, Any]) -> dict[Any, dict[str, str]]:
     for event in section(rows, "audit"):
         number = event.get("deal_number")
         _part(content, (event.get("match"), f"deal:{number}" if number else "match")).append(event)
-    for name in ("blind_entries", "conflicts"):
+    for name in ("blind_entries", "conflicts", "correction_requests"):
         for row in section(rows, name):
             _part(content, (row.get("match"), "match")).append({name: row})
     return {
@@ -279,6 +292,16 @@ def load_matches(
                 created_at=moment(row["created_at"]),
             )
         )
+    for row in section(rows, "correction_requests"):
+        insert(
+            CorrectionRequest(
+                club_id=club_id,
+                match_id=matches.pk(row.get("match")),
+                **{n: row[n] for n in REQUEST_FIELDS},
+                created_at=moment(row["created_at"]),
+                settled_at=unstamp(row.get("settled_at")),
+            )
+        )
     load_audit(section(rows, "audit"), club_id=club_id, matches=matches, conflicts=conflicts)
     return matches
 
@@ -316,5 +339,5 @@ def load_audit(
 
 def clear_matches(pks: Sequence[int]) -> None:
     """Delete the rows of these matches that an import writes again (the matches stay)."""
-    for model in (AuditEvent, BlindEntry, DealConflict, Deal):
+    for model in (AuditEvent, BlindEntry, DealConflict, CorrectionRequest, Deal):
         model.objects.filter(match_id__in=pks).delete()

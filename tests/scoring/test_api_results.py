@@ -129,7 +129,7 @@ def test_bad_input_is_a_400_naming_the_field(api, submitted, body, field):
 
 
 def test_the_input_is_declared_once():
-    assert set(ResultActionInput().fields) == {"action", "side", "reason"}
+    assert set(ResultActionInput().fields) == {"action", "side", "reason", "deal"}
 
 
 def test_a_stranger_may_not_act(api, submitted):

@@ -84,7 +84,8 @@ class TestQueues:
         assert "9, not 10" in disputes
         for name, total in room["disputed"].state["totals"].items():
             assert f"<dt>{name}</dt><dd>{total}</dd>" in disputes
-        assert "Correct deal 1" in disputes
+        assert "About the whole result" in disputes
+        assert "Open the score sheet" in disputes
         corrections = section(page, "corrections")
         assert "Round 1, table 1, deal 1" in corrections
         assert "the sheet was misread" in corrections
@@ -97,11 +98,21 @@ class TestQueues:
         assert "Seat" not in page
         assert room["tournament"].club.slug not in page
 
-    def test_the_deal_to_correct_is_the_tables_last_one_on_its_own_page(self, client, room):
+    def test_a_dispute_of_the_whole_result_opens_the_score_sheet_with_the_way_back(self, client, room):
         page = section(client.get(desk_url(room)).content.decode(), "disputes")
-        href = page.split('href="', 1)[1].split('"', 1)[0]
+        href = page.split('href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
         assert href.startswith("/t/")
-        assert href.endswith("/deals/1/")
+        assert "/deals/" not in href
+        assert "back=" in href
+        sheet = client.get(href).content.decode()
+        assert "Back to the results desk" in sheet
+        assert "both sides' versions" not in sheet  # a double-blind dispute's words only
+
+    def test_an_awaiting_result_offers_its_last_deal(self, client, room):
+        page = section(client.get(desk_url(room)).content.decode(), "awaiting")
+        assert "Correct deal 1" in page
+        href = page.split('class="button" href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+        assert "/deals/1/?back=" in href
         assert client.get(href).status_code == 200
 
 

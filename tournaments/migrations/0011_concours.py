@@ -18,6 +18,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='tournament',
             name='format',
-            field=models.CharField(choices=[('swiss', 'Swiss'), ('round-robin', 'Round robin'), ('single-elimination', 'Single elimination'), ('double-elimination', 'Double elimination'), ('tables', 'Multi-seat tables'), ('individual', 'Individual (partners re-drawn)'), ('concours', 'Concours (teams of two, games of a number of deals)')], max_length=20),
+            field=models.CharField(choices=[('swiss', 'Swiss'), ('round-robin', 'Round robin'), ('single-elimination', 'Single elimination'), ('double-elimination', 'Double elimination'), ('tables', 'Multi-seat tables'), ('individual', 'Individual (partners re-drawn)'), ('concours', 'Concours (teams of two)')], max_length=20),
         ),
     ]
