@@ -98,7 +98,7 @@ class TestADisputeNamesItsDeal:
     def test_the_phone_offers_each_deal_or_the_whole_result_and_sends_the_one_chosen(self, club):
         match = submitted(club)
         token = table_token(match)
-        page = Client().get(f"/t/{token}/").content.decode()
+        page = Client().get(f"/t/{token}/?entered=0&match={match.pk}").content.decode()  # Ann entered it
         assert "Which deal is wrong?" in page
         assert '<option value="">The whole result</option>' in page
         assert '<option value="3">Deal 3</option>' in page
