@@ -37,9 +37,9 @@ from django.views.decorators.http import require_http_methods
 from clubs.access import SignInRequired, actor_for, get_for_organizer, is_signed_in
 from clubs.errors import ServiceError
 from scoring import conflicts
+from scoring.boards import entry_form, scoreboard
 from scoring.forms.reading import entry_words
 from scoring.models import Match, Source
-from scoring.views import _board, _entry_form
 
 #: The largest text taken (a day of deals of a few tables is far less).
 MOST = 500_000
@@ -147,7 +147,7 @@ def _rows(request: HttpRequest, pending: list[Pending], *, write: bool) -> list[
         if match is None:
             rows.append(Row(None, item.number, (), _("Not a match you organize."), "refused"))
             continue
-        form = _entry_form(match, _board(match).played, data=item.fields)
+        form = entry_form(match, scoreboard(match).played, data=item.fields)
         entry = form.entry()
         if entry is None:
             problems = " ".join(str(e) for errors in form.errors.values() for e in errors)

@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,24 +30,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.access import actor_for, can_manage, get_for_organizer, is_site_operator
+from clubs.access import actor_for, can_manage, is_site_operator
 from clubs.errors import ServiceError
 from clubs.models import Club
-from clubs.names import name_key
 from clubs.parts import club_evenings, listings
 from games import GAMES, MatchState
-from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, link_pages, numbering
+from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
+from scoring.boards import entry_form, scoreboard
 from scoring.correction_pages import asks_director
-from scoring.forms import AbandonForm, RevokeForm, VoidForm
+from scoring.forms import VoidForm
 from scoring.forms.entry import EntryForm
-from scoring.forms.match import MatchForm
 from scoring.forms.reading import entry_words
-from scoring.links import scorer_path, scorer_url
-from scoring.models import AuditEvent, Deal, Match, MatchStatus, Source
-from scoring.qr import qr_svg
+from scoring.links import scorer_path
+from scoring.models import Deal, Match, MatchStatus, Source
 from scoring.services import deals, ledger, matches
-from scoring.services.links import table_link_revoke
 from scoring.titles import said_round
 from tablescore.conditional import conditional_get
 
@@ -58,20 +55,6 @@ ARCHIVED = "archived"
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def _board(match: Match) -> display.Board:
-    """The scoreboard: the match replayed by its game from its deals' current versions (one
-    query), so that every fact shown is the game's answer for the match as it stands."""
-    rows = ledger.deal_rows(match)
-    live = [(deal, version) for deal, version in rows if not deal.voided]
-    played = ledger.replay(match, [version.entry for _, version in live])
-    return display.board(match, played, live, [deal for deal, _ in rows if deal.voided])
-
-
-def _entry_form(match: Match, played: MatchState[Any], **given: Any) -> EntryForm:
-    """The entry form of the deal after ``played``, with the match's players in their seats."""
-    return EntryForm(played, players=match.seats or (), **given)
 
 
 def _before(match: Match, number: int) -> MatchState[Any]:
@@ -150,7 +133,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "scoring/match.html",
         {
             "match": match,
-            "board": _board(match),
+            "board": scoreboard(match),
             "poll_url": reverse("scoring:match_board", args=[match.pk]),
             "poll_seconds": POLL_SECONDS,
             "organizer": can_manage(request.user, match.club_id),
@@ -169,7 +152,7 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponseBase:
         match,
         lambda: {
             "match": match,
-            "board": _board(match),
+            "board": scoreboard(match),
             "poll_url": request.path,
             "poll_seconds": POLL_SECONDS,
             "fragment": True,
@@ -184,7 +167,7 @@ def _scorer_board(request: HttpRequest, match: Match, token: str) -> display.Boa
     """The board a scorer page shows: the match's deals, or a double-blind side's own entries."""
     side = blind_pages.blind_side(request, match, token)
     if side is None or not blind_pages.shows_own(match):
-        return _board(match)
+        return scoreboard(match)
     return blind_pages.blind_board(match, side)
 
 
@@ -206,7 +189,7 @@ def _table_context(
         "match": match,
         "token": token,
         "board": board,
-        "form": form or _entry_form(match, board.played),
+        "form": form or entry_form(match, board.played),
         "entry_heading": _("Enter deal %(number)s") % {"number": last + 1},
         "entry_submit": _("Save deal %(number)s") % {"number": last + 1},
         "entry_number": last + 1,
@@ -227,7 +210,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     board = _scorer_board(request, match, token)
     if request.method == "GET":
         return render(request, "scoring/table.html", _table_context(request, match, token, board))
-    form = _entry_form(match, board.played, data=request.POST)
+    form = entry_form(match, board.played, data=request.POST)
     entry = form.entry()
     status = 422
     side = blind_pages.blind_side(request, match, token)
@@ -253,11 +236,11 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 messages.add_message(request, level, notice)
                 return redirect("scoring:table", token=token)  # the message and the totals on top
             match.refresh_from_db()
-            context = _table_context(request, match, token, _board(match))
+            context = _table_context(request, match, token, scoreboard(match))
             context["notice"] = notice
             return render(request, "scoring/table.html", context, status=409 if written.conflict else 200)
     match.refresh_from_db()
-    context = _table_context(request, match, token, _board(match), form)
+    context = _table_context(request, match, token, scoreboard(match), form)
     return render(request, "scoring/table.html", context, status=status)
 
 
@@ -364,12 +347,12 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     match = scorer_match(token)
     deal = deal_or_404(match, number)
     if request.method == "GET":
-        form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
+        form = entry_form(match, _before(match, number), entry=_stored_entry(deal))
         void_form = VoidForm(initial={"version": deal.version})
         return render(
             request, "scoring/deal.html", _deal_context(request, match, token, deal, form, void_form)
         )
-    form = _entry_form(match, _before(match, number), data=request.POST)
+    form = entry_form(match, _before(match, number), data=request.POST)
     entry = form.entry()
     status = 422
     reason_error = ""
@@ -439,7 +422,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
         else:
             messages.success(request, _("Deal %(number)s voided.") % {"number": number})
             return redirect("scoring:table", token=token)  # the message and the totals on top
-    form = _entry_form(match, _before(match, number), entry=_stored_entry(deal))
+    form = entry_form(match, _before(match, number), entry=_stored_entry(deal))
     context = _deal_context(request, match, token, deal, form, void_form)
     return render(request, "scoring/deal.html", context, status=422)
 
@@ -450,139 +433,3 @@ def table_rematch(request: HttpRequest, token: str) -> HttpResponse:
     match = scorer_match(token)
     new = matches.rematch(match=match, actor=actor_for(request, table_link_club=match.club_id))
     return redirect(scorer_path(new))
-
-
-# -- organizers -------------------------------------------------------------------------------
-
-
-@require_http_methods(["GET", "POST"])
-def match_new(request: HttpRequest, slug: str) -> HttpResponse:
-    """Start a match: choose the game, then its preset, options, sides and players."""
-    the_club = get_for_organizer(request.user, Club.objects.all(), "club", slug=slug)
-    key = (request.POST.get("game") if request.method == "POST" else request.GET.get("game")) or ""
-    game = GAMES.get(key)
-    players = sorted(the_club.players.values_list("name", flat=True), key=name_key)
-    posted = request.POST if request.method == "POST" else None
-    form = MatchForm(game, players=players, data=posted, query=request.GET)
-    status = 200
-    if request.method == "POST":
-        arguments = form.arguments()
-        if arguments is not None:
-            try:
-                match = matches.match_create(club=the_club, actor=actor_for(request), **arguments)
-            except ServiceError as error:
-                form.report(error.field, error.rule)
-            else:
-                messages.success(request, _("Match started: hand the scorer link to the table."))
-                return redirect("scoring:match_manage", pk=match.pk)
-        status = 422
-    return render(
-        request,
-        "scoring/match_new.html",
-        {"club": the_club, "form": form, "games": list(GAMES.values()), "game": game},
-        status=status,
-    )
-
-
-def _managed_match(request: HttpRequest, pk: int) -> Match:
-    """The match ``pk``, for an organizer of its club only (others: sign in, or 403)."""
-    return get_for_organizer(request.user, Match.objects.select_related("club"), "match", pk=pk)
-
-
-@never_cache
-@require_GET
-def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organizer's page of a match: its scorer link and QR code, the link's state, the trail."""
-    match = _managed_match(request, pk)
-    return render(
-        request,
-        "scoring/manage.html",
-        {
-            "match": match,
-            "board": _board(match),
-            **link_pages.link_context(match, qr_scale=4),
-            "events": AuditEvent.objects.filter(match=match)
-            .select_related("actor_user")
-            .order_by("-created_at", "-pk")[:200],
-            "revoke_form": RevokeForm(),
-            "abandon_form": AbandonForm(),
-            "rematches": Match.objects.filter(rematch_of=match).order_by("pk"),
-        },
-    )
-
-
-@never_cache
-@require_GET
-def match_print(request: HttpRequest, pk: int) -> HttpResponse:
-    """A printable slip: the match, its seats and the scorer link as a large QR code."""
-    match = _managed_match(request, pk)
-    if match.table_link_revoked:
-        messages.error(request, _("The scorer link is revoked: issue a new one first."))
-        return redirect("scoring:match_manage", pk=match.pk)
-    return render(
-        request,
-        "scoring/print.html",
-        {"match": match, "board": _board(match), **link_pages.link_context(match, qr_scale=8)},
-    )
-
-
-@require_GET
-def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
-    """The scorer link's QR code as an SVG file (organizers only: it is the link)."""
-    match = _managed_match(request, pk)
-    if match.table_link_revoked:
-        raise Http404("the scorer link is revoked")
-    response = HttpResponse(qr_svg(scorer_url(match), scale=8), content_type="image/svg+xml")
-    response["Cache-Control"] = "private, no-store"
-    return response
-
-
-@require_POST
-def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    """Stop the scorer link at once, once confirmed; with ``renew`` a fresh link replaces it."""
-    match = _managed_match(request, pk)
-    form = RevokeForm(request.POST)
-    renew = bool(form.is_valid() and form.cleaned_data["renew"])
-    if not match.table_link_revoked and not link_pages.confirmed(request):
-        return link_pages.confirmation(
-            request,
-            match,
-            **link_pages.revoke_words(renew=renew),
-            carried=["renew"],
-        )
-    table_link_revoke(
-        match_id=match.pk,
-        actor=actor_for(request),
-        renew=renew,
-    )
-    messages.success(request, link_pages.revoke_done(renew=renew))
-    return redirect("scoring:match_manage", pk=match.pk)
-
-
-@require_POST
-def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
-    """Stop a match without a result, once confirmed."""
-    match = _managed_match(request, pk)
-    if not link_pages.confirmed(request):
-        return link_pages.confirmation(
-            request,
-            match,
-            question=_("Abandon the match?"),
-            consequence=_("The match stops where it is, without a result; no deal can be entered after."),
-            yes=_("Yes, abandon the match"),
-            carried=["reason"],
-        )
-    form = AbandonForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    matches.match_abandon(match_id=match.pk, reason=reason, actor=actor_for(request))
-    messages.success(request, _("The match was abandoned."))
-    return redirect("scoring:match_manage", pk=match.pk)
-
-
-@require_POST
-def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    """A new match with the same game, options, sides and seats."""
-    match = _managed_match(request, pk)
-    new = matches.rematch(match=match, actor=actor_for(request))
-    messages.success(request, _("Rematch started: hand its scorer link to the table."))
-    return redirect("scoring:match_manage", pk=new.pk)

@@ -6,7 +6,8 @@ A table's read model (:class:`TableView`) is the one place that knows who sits w
 a seat plays for (``tournaments.pairing.seating``), how far its match is, where its result stands
 (awaiting confirmation, disputed, confirmed: ``scoring.result_states``), and whether it is
 *disputed*: a deal of one of its matches was corrected or voided after it was entered. The
-corrections made to results after their round closed are listed by :func:`corrections`.
+corrections made to results after their round closed are listed by :func:`corrections`
+(``tournaments.corrections``, read through here).
 
 What this module does not do: write (``tournaments.services``) or serialize (``documents`` for the
 API, the templates for the pages, ``exports`` for CSV).
@@ -25,9 +26,11 @@ from django.db.models import Prefetch, Q, QuerySet, Sum
 from games import find_game
 from games.facts import Tally
 from scoring.display import stored_tally
-from scoring.models import AuditAction, AuditEvent, Deal, Match, MatchStatus
+from scoring.models import Deal, Match, MatchStatus
 from scoring.result_states import ResultStatus
 from tournaments import wording
+from tournaments.corrections import Correction as Correction  # read through here by the pages
+from tournaments.corrections import corrections as corrections
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -481,54 +484,3 @@ def round_views(
             )
         )
     return out
-
-
-# -- corrections after the round closed ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Correction:
-    """A result changed by the director after its round closed (``scoring``'s marked event)."""
-
-    match: int
-    round: int
-    table: int
-    deal: int | None
-    by: str
-    at: datetime
-    reason: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "match": self.match,
-            "round": self.round,
-            "table": self.table,
-            "deal": self.deal,
-            "by": self.by,
-            "at": self.at.isoformat(),
-            "reason": self.reason,
-        }
-
-
-def corrections(tournament: Tournament) -> list[Correction]:
-    """Every correction made to a result of the tournament after its round closed, oldest first."""
-    table = "match__tournament_game__table"
-    found = (
-        AuditEvent.objects.filter(
-            action=AuditAction.RESULT_CORRECTED, **{f"{table}__round__tournament": tournament}
-        )
-        .order_by("created_at", "pk")
-        .values_list(
-            "match_id",
-            f"{table}__round__number",
-            f"{table}__number",
-            "deal_number",
-            "actor_label",
-            "created_at",
-            "detail",
-        )
-    )
-    return [
-        Correction(match, number, at_table, deal, by, at, str(detail.get("reason", "")))
-        for match, number, at_table, deal, by, at, detail in found
-    ]

@@ -15,7 +15,6 @@ Two audiences:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -38,12 +37,10 @@ from tablescore.conditional import conditional_get
 from tournaments import (
     documents,
     entrant_pages,
-    exports,
     forms,
     history,
     listing,
     notices,
-    projector,
     selectors,
     services,
     uploads,
@@ -72,14 +69,12 @@ AT_ENTRANTS = entrant_pages.AT_ENTRANTS
 AT_TABLES = "at-tables"
 #: Seconds between two polls of a public page.
 POLL_SECONDS = 5
-#: Seconds between two polls of the projector (a page turn shows at the next one).
-PROJECTOR_POLL_SECONDS = 3
 
 
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def _public_context(tournament: Tournament) -> dict[str, Any]:
+def public_context(tournament: Tournament) -> dict[str, Any]:
     rounds = selectors.current_rounds(tournament)
     bracket = documents.bracket_document(tournament)
     names = selectors.entrant_names(tournament)
@@ -129,7 +124,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def public(request: HttpRequest, pk: int) -> HttpResponse:
     """The public page: standings, the tables being played, the bracket; polls :func:`live`."""
     tournament = tournament_or_404(pk)
-    context = _public_context(tournament)
+    context = public_context(tournament)
     context["poll_url"] = reverse("tournaments:live", args=[pk])
     context["organizer"] = can_manage(request.user, tournament.club_id)
     return render(request, "tournaments/public.html", context)
@@ -165,7 +160,7 @@ def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -
     rounds = selectors.current_rounds(tournament)
 
     def page() -> HttpResponse:
-        context = {**_public_context(tournament), "poll_url": request.path, **extra}
+        context = {**public_context(tournament), "poll_url": request.path, **extra}
         return render(request, template, context)
 
     return conditional_get(request, selectors.live_revision(tournament, rounds), page)
@@ -175,80 +170,6 @@ def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -
 def live(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The public page's live part."""
     return _live_fragment(request, pk, "tournaments/_live.html")
-
-
-def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
-    """The projector's content at time ``now``: the bracket of an elimination event; once an evening
-    drawn round by round is over, its winner and final standings; else the pairings, the
-    find-your-table list and the standings, each on the page the clock says (``projector``)."""
-    context = _public_context(tournament)
-    if tournament.format in BRACKETS:
-        bracket = documents.bracket_document(tournament)
-        names = selectors.entrant_names(tournament)
-        focused = projector.bracket_focus(bracket) if bracket else {}
-        context["panels"] = wording.bracket_panels(focused, names) if focused.get("rounds") else []
-        context["playing"] = projector.playing_now(context["rounds"])
-        pages: tuple[int, ...] = ()
-    elif context["winner"]:
-        rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        context["rows"] = rows
-        pages = (rows.number,)
-    else:
-        places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
-        find = projector.page_at(places, projector.FIND_ROWS * projector.FIND_COLUMNS, now)
-        tables = projector.page_at(projector.pairings(context["rounds"]), projector.ROWS, now)
-        rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        # One column of names while they fit one (the pairings then take its room), else two.
-        columns = 1 if len(places) <= projector.FIND_ROWS else projector.FIND_COLUMNS
-        context.update({"find": find, "find_columns": columns, "tables": tables, "rows": rows})
-        pages = (tables.number, find.number, rows.number)
-    context.update(
-        {
-            "etag": ".".join([context["etag"], *map(str, pages)]),
-            "poll_seconds": PROJECTOR_POLL_SECONDS,
-            "page_seconds": projector.PAGE_SECONDS,
-            "brackets": tournament.format in BRACKETS,
-        }
-    )
-    return context
-
-
-@require_GET
-def projector_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Large type for a screen in the room; polls :func:`projector_live`."""
-    tournament = tournament_or_404(pk)
-    context = _projector_context(tournament, time.time())
-    context["poll_url"] = reverse("tournaments:projector_live", args=[pk])
-    return render(request, "tournaments/projector.html", context)
-
-
-@require_GET
-def projector_live(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The projector's screen, 304 while neither the results nor the page on show have changed."""
-    tournament = tournament_or_404(pk)
-    context = _projector_context(tournament, time.time())
-    context["poll_url"] = request.path
-    return conditional_get(
-        request, context["etag"], lambda: render(request, "tournaments/_projector.html", context)
-    )
-
-
-def _csv(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-@require_GET
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = tournament_or_404(pk)
-    return _csv(exports.standings_csv(tournament), f"tournament-{pk}-standings.csv")
-
-
-@require_GET
-def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = tournament_or_404(pk)
-    return _csv(exports.results_csv(tournament), f"tournament-{pk}-results.csv")
 
 
 # -- organizers -------------------------------------------------------------------------------

@@ -23,10 +23,6 @@ NOT_PRODUCTION = frozenset({"tests", "migrations", ".venv", "var", "node_modules
 TO_SPLIT = {
     # The scoring REST API: matches, deals, results, travel and the game catalog in one module.
     "scoring/api.py": 569,
-    # The scoring pages: the scorer, the scoreboard, the match forms and the director's actions.
-    "scoring/views.py": 571,
-    # The tournament pages: the console, the public pages and the organizer's forms.
-    "tournaments/views.py": 515,
 }
 
 

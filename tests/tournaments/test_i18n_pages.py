@@ -283,7 +283,7 @@ def _engine_reasons() -> list[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_reason_of_a_draw_is_said_in_the_language(language):
-    from tournaments.wording import flag_reason
+    from tournaments.reasons import flag_reason
 
     with translation.override(language):
         untranslated = [reason for reason in _engine_reasons() if flag_reason(reason) == reason]

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments import wording
+from tournaments import reasons, wording
 
 register = template.Library()
 
@@ -45,13 +45,13 @@ def flag(value: str) -> str:
 @register.filter
 def flag_reason(value: str) -> str:
     """Why a draw flagged a table (``they met before, in round 2``) in words of the language."""
-    return wording.flag_reason(value)
+    return reasons.flag_reason(value)
 
 
 @register.filter
 def table_reason(value: str) -> str:
     """A table's reason (``withdrawn: Ann``) in words of the language, when the service wrote it."""
-    return wording.table_reason(value)
+    return reasons.table_reason(value)
 
 
 @register.filter
