@@ -58,6 +58,12 @@ def closed_said(match: Match) -> str:
     return said_round(closed_name(match))
 
 
+def needs_reason(match: Match) -> bool:
+    """A write to this match must say why: its round is closed and its result final (the pages
+    ask for the reason from this rule, not from a copy of it)."""
+    return status_of(match) == ResultStatus.FINAL
+
+
 def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
     """Refuse a deal write the result's state does not allow (before anything is written)."""
     status = status_of(match)
@@ -73,7 +79,7 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
             code="double_blind_own_link",
             result=status.value,
         )
-    if status == ResultStatus.FINAL and not reason.strip():
+    if needs_reason(match) and not reason.strip():
         closed = closed_said(match)
         said = (
             _("%(round)s is closed: say why its result is corrected") % {"round": closed}

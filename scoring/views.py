@@ -35,7 +35,7 @@ from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.parts import club_evenings, listings
 from games import GAMES, MatchState
-from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, numbering
+from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, lifecycle, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.boards import entry_form, scoreboard
 from scoring.correction_pages import asks_director
@@ -303,7 +303,7 @@ def _deal_context(
     request: HttpRequest, match: Match, token: str, deal: Deal, form: EntryForm, void_form: VoidForm
 ) -> dict[str, Any]:
     organizer = can_manage(request.user, match.club_id)
-    closed = match.result_status == "final" and organizer
+    closed = lifecycle.needs_reason(match) and organizer
     asking = (
         correction_pages.ask_context(match, token, deal)
         if asks_director(match, organizer)
