@@ -70,8 +70,8 @@ def phone_enters_its_last_deals(browser: Any, base: str, the_round: Round) -> No
     match.refresh_from_db()
     winner = match.state["outcome"]["winner"]
     other = next(side for side in match.sides if side != winner)
-    page.locator("#result").get_by_label(other).check()
-    page.get_by_role("button", name="Accepter le résultat").click()
+    page.locator("#result").get_by_role("link", name=f"Saisi par : {winner}").click()
+    page.get_by_role("button", name=f"{other} : accepter le résultat").click()
     page.wait_for_load_state()
     snap(page, SHOTS, "4-table-phone-accepted")
     assert layout_problems(page) == []

@@ -79,7 +79,7 @@ def test_a_dispute_names_its_deal_and_the_desk_corrects_that_one(live_server, br
     phone = screen(browser, PHONE, locale="fr-FR")
     phone.goto(live_server.url + scorer_path(match))
     panel = phone.locator("#result")
-    panel.get_by_label(match.sides[1]).check()
+    panel.get_by_role("link", name=f"Saisi par : {match.sides[0]}").click()  # the hand-over's first question
     panel.locator("summary", has_text="Signaler un problème").click()
     panel.get_by_label("Quelle donne est fausse ?").select_option(label="Donne 3")
     panel.get_by_label("Qu'est-ce qui ne va pas ?").fill("Nous avions 92, pas 70")

@@ -54,7 +54,7 @@ def test_a_dispute_raised_at_the_table_is_resolved_at_the_desk(live_server, brow
     player = screen(browser, PHONE)
     player.goto(live_server.url + scorer_path(match))
     panel = player.locator("#result")
-    panel.get_by_label(match.sides[1]).check()
+    panel.get_by_role("link", name=f"Entered by: {match.sides[0]}").click()
     panel.locator("summary", has_text="Report a problem").click()
     panel.get_by_label("What is wrong?").fill("We made 9 tricks, not 10")
     panel.get_by_role("button", name="Report the problem").click()
