@@ -104,7 +104,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "scoring/home.html",
         {
             "games": list(GAMES.values()),
-            "clubs": Club.objects.all(),
+            "clubs": sorted(Club.objects.all(), key=lambda club: name_key(club.name)),
             "matches": in_progress,
             "listings": listings(None),
         },

@@ -29,6 +29,7 @@ from scoring.models import AuditAction, AuditEvent, Deal, Match, MatchStatus
 from scoring.result_states import ResultStatus
 from tournaments import wording
 from tournaments.models import (
+    Entrant,
     Round,
     RoundStatus,
     TableAssignment,
@@ -77,9 +78,16 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
 
 
 def entrant_players(tournament: Tournament) -> dict[int, list[str]]:
-    """The players' names of each entrant that lists them, by entrant id."""
+    """The players' names of each entrant that lists them, by entrant id, in the order they were
+    entered ("Émilie Laurent & François Simon", not by name: ``models.players_as_entered``)."""
+    return names_as_entered(Entrant.players.through.objects.filter(entrant__tournament=tournament))
+
+
+def names_as_entered(links: QuerySet[Any]) -> dict[int, list[str]]:
+    """The players' names of the entrants of ``links`` (rows of the entrant–player link table), by
+    entrant id, in the order the rows were written: the order the players were entered."""
     found: dict[int, list[str]] = {}
-    for entrant, name in tournament.entrants.filter(players__isnull=False).values_list("pk", "players__name"):
+    for entrant, name in links.order_by("pk").values_list("entrant_id", "player__name"):
         found.setdefault(entrant, []).append(name)
     return found
 

@@ -60,6 +60,7 @@ from tournaments.models import (
     RoundStatus,
     TableAssignment,
     Tournament,
+    players_as_entered,
 )
 from tournaments.pairing.formats import BRACKETS
 from tournaments.physical_tables import links_of
@@ -262,7 +263,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 def _console_context(request: HttpRequest, tournament: Tournament, **forms_given: Any) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number"))
-    entrants = list(tournament.entrants.prefetch_related("players"))
+    entrants = list(tournament.entrants.prefetch_related(players_as_entered()))
     draws = tournament.format not in BRACKETS
     removable = not any(r.status != RoundStatus.FAILED for r in rounds)
     said = notices.by_place(request)
