@@ -33,7 +33,7 @@ from clubs.access import actor_for, can_manage, get_for_organizer
 from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.names import name_key
-from clubs.parts import listings
+from clubs.parts import club_links, listings
 from games import GAMES, MatchState
 from scoring import belonging, blind, blind_pages, conflicts, display, link_pages, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
@@ -113,8 +113,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club's tournaments (live first) and matches, newest activity first; organizers also see
-    how to start one."""
+    """A club's tournaments (live first) and matches, newest activity first, and the links the apps
+    above offer (its players); organizers also see how to start one."""
     the_club = get_object_or_404(Club, slug=slug)
     status = request.GET.get("status", "")
     organizer = can_manage(request.user, the_club)
@@ -132,6 +132,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "statuses": MatchStatus.choices + ([(ARCHIVED, _("Archived"))] if organizer else []),
             "organizer": organizer,
             "listings": listings(the_club),
+            "links": club_links(the_club, request.user),
         },
     )
 

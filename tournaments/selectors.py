@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 
+from clubs import parts
 from games import find_game
 from games.facts import Tally
 from scoring.display import stored_tally
@@ -81,6 +82,17 @@ def entrant_players(tournament: Tournament) -> dict[int, list[str]]:
     """The players' names of each entrant that lists them, by entrant id, in the order they were
     entered ("Émilie Laurent & François Simon", not by name: ``models.players_as_entered``)."""
     return names_as_entered(Entrant.players.through.objects.filter(entrant__tournament=tournament))
+
+
+def people_linked(tournament: Tournament) -> dict[int, list[tuple[str, str | None]]]:
+    """Each entrant's players as entered, each with the public page its name links to (``None``
+    when the club keeps it private: ``clubs.parts.player_pages``), by entrant id."""
+    page = parts.player_pages(tournament.club_id)
+    links = Entrant.players.through.objects.filter(entrant__tournament=tournament).order_by("pk")
+    found: dict[int, list[tuple[str, str | None]]] = {}
+    for entrant, player, name in links.values_list("entrant_id", "player_id", "player__name"):
+        found.setdefault(entrant, []).append((name, page(player)))
+    return found
 
 
 def names_as_entered(links: QuerySet[Any]) -> dict[int, list[str]]:
