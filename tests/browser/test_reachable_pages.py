@@ -4,19 +4,13 @@ without overlap or overflow (the layout checker and axe), with a shot of each.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
+from tests.browser.support import ARTIFACTS, LAPTOP, PHONE, looked_at, screen, sign_in
 from tests.factories import ClubFactory, UserFactory, organizer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = (
-    Path("/tmp/words")
-    if Path("/tmp/words").is_dir()
-    else Path(__file__).parents[2] / "test-artifacts" / "browser"
-)
+SHOTS = ARTIFACTS
 
 
 @pytest.mark.parametrize(("size", "dims"), [("phone", PHONE), ("laptop", LAPTOP)])
