@@ -128,3 +128,26 @@ def test_the_conflict_says_who_scored_in_the_language(client):
     page = said(client, f"/matches/{match.pk}/manage/")
     assert "table link" not in page
     assert "lien de marque," in page
+
+
+#: A name as the subject of a French verb ("Les As gagne", "Nous ont"), or after "de" ("de Eux"):
+#: the verb's number and the elision depend on the name filled in.
+BENT_ON_A_NAME = re.compile(
+    r"%\((?:side|taker|defence|winner|players|loser|name)\)s "
+    r"(?:a|ont|gagne|gagnent|prend|prennent|chute|chutent|fait|font|joue|jouent|marque|marquent|doit|sont|est)\b"
+    r"|\b(?:de|que) %\((?:side|taker|defence|winner|players|loser)\)s"
+)
+
+
+def test_no_french_sentence_bends_to_a_side_s_name():
+    from tests.i18n import catalogs
+
+    bent = [
+        f"{path}:{entry.line} {translation!r}"
+        for path, entries in catalogs.tracked().items()
+        if path.parts[-3] == "fr"
+        for entry in entries
+        for translation in entry.translations
+        if BENT_ON_A_NAME.search(translation)
+    ]
+    assert bent == []
