@@ -130,24 +130,32 @@ def test_the_conflict_says_who_scored_in_the_language(client):
     assert "lien de marque," in page
 
 
-#: A name as the subject of a French verb ("Les As gagne", "Nous ont"), or after "de" ("de Eux"):
-#: the verb's number and the elision depend on the name filled in.
-BENT_ON_A_NAME = re.compile(
-    r"%\((?:side|taker|defence|winner|players|loser|name)\)s "
-    r"(?:a|ont|gagne|gagnent|prend|prennent|chute|chutent|fait|font|joue|jouent|marque|marquent|doit|sont|est)\b"
-    r"|\b(?:de|que) %\((?:side|taker|defence|winner|players|loser)\)s"
-)
+#: A name as the subject of a verb ("Les As gagne", "Nous ont", "Wij speelt", "Zij nemen"), or
+#: after "de" ("de Eux"): the verb's number and the elision depend on the name filled in.
+NAMES = r"%\((?:side|taker|defence|winner|players|loser|name)\)s "
+BENT_ON_A_NAME = {
+    "fr": re.compile(
+        NAMES + r"(?:a|ont|gagne|gagnent|prend|prennent|chute|chutent|fait|font|joue|jouent|marque|marquent"
+        r"|doit|sont|est)\b|\b(?:de|que) %\((?:side|taker|defence|winner|players|loser)\)s"
+    ),
+    "nl": re.compile(
+        NAMES
+        + r"(?:wint|winnen|speelt|spelen|heeft|hebben|haalt|halen|neemt|nemen|krijgt|krijgen|maakt|maken"
+        r"|gaat|gaan)\b"
+    ),
+}
 
 
-def test_no_french_sentence_bends_to_a_side_s_name():
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_no_sentence_bends_to_a_side_s_name(language):
     from tests.i18n import catalogs
 
     bent = [
         f"{path}:{entry.line} {translation!r}"
         for path, entries in catalogs.tracked().items()
-        if path.parts[-3] == "fr"
+        if path.parts[-3] == language
         for entry in entries
         for translation in entry.translations
-        if BENT_ON_A_NAME.search(translation)
+        if BENT_ON_A_NAME[language].search(translation)
     ]
     assert bent == []
