@@ -48,3 +48,31 @@ def test_a_french_clubs_new_tournament_form_is_french_for_an_english_browser(liv
     page.wait_for_load_state()
     assert page.locator("html").get_attribute("lang") == "fr"
     assert looked_at(page, SHOTS, "reachable-phone-new-tournament") == []
+
+
+@pytest.mark.parametrize(("size", "dims"), [("phone", PHONE), ("laptop", LAPTOP)])
+def test_the_standings_link_their_players_and_fit_in_french(live_server, browser, size, dims):
+    from tests.tournaments.factories import make_tournament, play_round, start_round
+    from tournaments import services
+    from tournaments.services import EntrantSpec
+
+    club = ClubFactory(name="Belote club de la Gare", slug="gare", language="fr")
+    tournament = make_tournament(
+        club=club, game="coinche", entrant_kind="partnership", name="Concours du lundi"
+    )
+    services.entrants_register(
+        tournament_id=tournament.pk,
+        entrants=[
+            EntrantSpec("Les As", players=("Émilie Laurent", "François Simon")),
+            EntrantSpec("Zoé Martin & Anne Roy", players=("Zoé Martin", "Anne Roy")),
+            EntrantSpec("Les Rois", players=("Jean-Baptiste Delacroix", "Marie-Hélène Fontaine")),
+            EntrantSpec("Paul Petit & Luc Grand", players=("Paul Petit", "Luc Grand")),
+        ],
+    )
+    play_round(start_round(tournament))
+    page = screen(browser, dims, locale="fr-FR")
+    page.goto(live_server.url + f"/tournaments/{tournament.pk}/")
+    standings = page.locator("#standings")
+    assert standings.get_by_role("link", name="Émilie Laurent").count() == 1
+    assert standings.get_by_role("link", name="Zoé Martin").count() == 1
+    assert looked_at(page, ARTIFACTS, f"reachable-{size}-standings") == []
