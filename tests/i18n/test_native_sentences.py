@@ -60,6 +60,13 @@ def test_the_club_s_match_list_names_the_winner_after_a_colon(client):
     assert "victoire : Les As" in page
 
 
+def test_a_fact_s_label_takes_french_spacing_before_its_colon(client):
+    """ "Points en réserve (litige): aucune" put the colon against the label."""
+    page = said(client, f"/matches/{coinche_won().pk}/")
+    assert "(litige):" not in page
+    assert "Points en réserve (litige) : aucune" in page
+
+
 def test_a_rounded_deal_says_it_rounded_to_the_ten_in_words(client):
     page = said(client, f"/matches/{coinche_won().pk}/")
     assert "round10" not in page
