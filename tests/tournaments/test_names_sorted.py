@@ -62,3 +62,10 @@ def test_the_api_lists_a_club_s_players_as_people_sort_them(client, boss, club):
     listed = client.get(f"/api/players/?club={club.slug}").json()
     rows = listed["results"] if isinstance(listed, dict) else listed
     assert [p["name"] for p in rows] == ["Anne", "Émilie", "Zoé"]
+
+
+def test_the_evening_file_keeps_each_pair_in_the_order_typed(client, boss, club):
+    body = evening_body(pasted(client, club))
+    names = {p["id"]: p["name"] for p in body["players"]}
+    pairs = [[names[p] for p in e["players"]] for e in body["entrants"]]
+    assert pairs == [["Émilie Laurent", "François Simon"], ["Zoé Martin", "Anne Roy"]]

@@ -94,7 +94,8 @@ def evening_body(tournament: Tournament) -> dict[str, Any]:
             {
                 "id": entrant_ids[e.pk],
                 **copied(e, ENTRANT_FIELDS),
-                "players": sorted(player_ids[p.pk] for p in e.players.all()),
+                # In the order entered ("Émilie Laurent & François Simon"), as the evening shows it.
+                "players": [player_ids[p.pk] for p in e.players.all()],
             }
             for e in entrants
         ],
