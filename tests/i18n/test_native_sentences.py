@@ -166,3 +166,13 @@ def test_no_sentence_bends_to_a_side_s_name(language):
         if BENT_ON_A_NAME[language].search(translation)
     ]
     assert bent == []
+
+
+@pytest.mark.parametrize(("language", "ranks"), [("fr", "A R D V 10 9 8 7"), ("nl", "A H V B 10 9 8 7")])
+def test_a_carre_is_a_carre_and_the_ranks_are_the_languages(client, language, ranks):
+    """The coinche scorer page said "Hauteur (carre) — A K Q J 10 9 8 7" in French."""
+    match = make_match(game="coinche", sides=["Nous", "Eux"], seats=["Sophie", "Anne", "Marc", "Luc"])
+    page = said(client, url(match), language)
+    assert not re.search(r"\bcarre\b", page)
+    assert "(carré)" in page
+    assert ranks in page
