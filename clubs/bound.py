@@ -64,6 +64,18 @@ def by_slug(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
     return Club.objects.filter(slug=slug).values("pk") if isinstance(slug, str) else None
 
 
+#: The key under which the middleware hands every finder the page's ``?club=<slug>``: the pages
+#: that take their club from the query string (a new tournament or season, an evening's upload,
+#: the club's list of them), reached from the club's page.
+CLUB_QUERY = "?club"
+
+
+def by_club_query(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
+    """The finder of the pages whose club is the query string's ``?club=<slug>``."""
+    slug = kwargs.get(CLUB_QUERY)
+    return Club.objects.filter(slug=slug).values("pk") if isinstance(slug, str) and slug else None
+
+
 def bound_names() -> frozenset[str]:
     """Every URL name bound to a club (the tests check each one resolves)."""
     return frozenset(_finders)

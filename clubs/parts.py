@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from clubs.models import Club
 
@@ -57,6 +58,12 @@ class ClubPart:
     #: The evenings being played or coming of every club, by club id, live first: the home page
     #: lists each club with them.
     evenings: Callable[[], Mapping[int, Sequence[Listed]]] | None = None
+    #: The app's pages of a club that its page links to for a visitor (``user``): (label, URL)
+    #: pairs, none when the visitor may not see them (the players, when the club keeps them private).
+    links: Callable[[Club, Any], tuple[tuple[str, str], ...]] | None = None
+    #: The public page of a player of the club (by the club's id, then the player's), or ``None``
+    #: when the club keeps that player's page private: names on the public pages link there.
+    player_page: Callable[[int], Callable[[int], str | None]] | None = None
 
 
 _parts: dict[str, ClubPart] = {}
@@ -75,6 +82,20 @@ def club_parts() -> tuple[ClubPart, ...]:
 def club_rows() -> tuple[tuple[str, str], ...]:
     """The rows of a club, over every app, in restore order (parents first)."""
     return tuple(row for part in club_parts() for row in part.rows)
+
+
+def club_links(club: Club, user: Any) -> tuple[tuple[str, str], ...]:
+    """Every app's links from ``club``'s page for ``user`` (label, URL)."""
+    return tuple(link for part in club_parts() if part.links is not None for link in part.links(club, user))
+
+
+def player_pages(club_id: int) -> Callable[[int], str | None]:
+    """A player's public page (by the player's id) as the club's public pages may link it, or
+    ``None``: the first app that serves player pages answers; without one, no name is a link."""
+    for part in club_parts():
+        if part.player_page is not None:
+            return part.player_page(club_id)
+    return lambda player: None
 
 
 def listings(club: Club | None) -> tuple[Listing, ...]:

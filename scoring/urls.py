@@ -17,6 +17,7 @@ from scoring import (
     removal_pages,
     result_pages,
     room_pages,
+    rules_pages,
     undo,
     views,
 )
@@ -26,6 +27,7 @@ from scoring.travel import pages
 app_name = "scoring"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/<slug:key>/rules/", rules_pages.game_rules, name="game_rules"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("outbox/import/", outbox_import.outbox_import, name="outbox_import"),

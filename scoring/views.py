@@ -33,7 +33,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import actor_for, can_manage, is_site_operator
 from clubs.errors import ServiceError
 from clubs.models import Club
-from clubs.parts import club_evenings, listings
+from clubs.names import name_key
+from clubs.parts import club_evenings, club_links, listings
 from games import GAMES, MatchState
 from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, lifecycle, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
@@ -91,7 +92,10 @@ def home(request: HttpRequest) -> HttpResponse:
         "scoring/home.html",
         {
             "games": list(GAMES.values()),
-            "clubs": [(club, evenings.get(club.pk, [])) for club in Club.objects.all()],
+            "clubs": [
+                (club, evenings.get(club.pk, []))
+                for club in sorted(Club.objects.all(), key=lambda club: name_key(club.name))
+            ],
             "matches": in_progress,
             "makes_clubs": is_site_operator(request.user),
             "listings": listings(None),
@@ -101,8 +105,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club's tournaments (live first) and matches, newest activity first; organizers also see
-    how to start one."""
+    """A club's tournaments (live first) and matches, newest activity first, and the links the apps
+    above offer (its players); organizers also see how to start one."""
     the_club = get_object_or_404(Club, slug=slug)
     status = request.GET.get("status", "")
     organizer = can_manage(request.user, the_club)
@@ -120,6 +124,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "statuses": MatchStatus.choices + ([(ARCHIVED, _("Archived"))] if organizer else []),
             "organizer": organizer,
             "listings": listings(the_club),
+            "links": club_links(the_club, request.user),
         },
     )
 

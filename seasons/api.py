@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from clubs.access import club_for_organizer, one_or_404
 from clubs.models import Club, Player
+from clubs.names import name_key
 from scoring.api import AUTHENTICATION, require_organizer_call
 from seasons import documents, selectors, services
 from seasons.access import season_or_404, seen_by
@@ -139,7 +140,7 @@ class PlayerCollection(APIView):
             raise Http404(gettext("name the club: ?club=slug"))
         club = one_or_404(Club.objects.all(), "club", slug=slug)
         seen = seen_by(request.user)(club.pk)
-        players = club.players.order_by("name", "pk")
+        players = sorted(club.players.all(), key=lambda p: (name_key(p.name), p.pk))
         return Response(
             [
                 {

@@ -13,7 +13,7 @@ class SeasonsConfig(AppConfig):
         from scoring import belonging
         from seasons import bindings, listeners
         from seasons.demo import load_season_demo
-        from seasons.listing import season_listing
+        from seasons.listing import club_links, public_player_pages, season_listing
         from seasons.notes import win_chance_notes
         from tournaments.signals import results_changed
 
@@ -33,5 +33,7 @@ class SeasonsConfig(AppConfig):
                 ),
                 demo=load_season_demo,
                 listing=season_listing,
+                links=club_links,
+                player_page=public_player_pages,
             )
         )

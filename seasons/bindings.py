@@ -1,5 +1,5 @@
 """The seasons app's pages bound to one club (``clubs/bound.py``): a season's pages (by id) and
-the club's preferences (by slug). A player's page is not bound: a player plays in many clubs."""
+the club's preferences (by slug), the new-season form and the list by their ``?club=<slug>``. A player's page is not bound: a player plays in many clubs."""
 
 from __future__ import annotations
 
@@ -21,3 +21,4 @@ def by_season(kwargs: Mapping[str, Any]) -> QuerySet[Any] | None:
 def register() -> None:
     bound.register(by_season, *SEASON_PAGES)
     bound.register(bound.by_slug, "seasons:preferences")
+    bound.register(bound.by_club_query, "seasons:new", "seasons:list")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from clubs.models import Club, Player
+from clubs.names import name_key
 from seasons.models import Season, SeasonEvening
 from seasons.selectors import HIDDEN_NAME, Privacy, RatingView, player_ratings
 from tournaments.evenings import PlayedTable, played_tables
@@ -79,7 +80,7 @@ def player_view(player: Player, seen_at: Callable[[int], Privacy]) -> PlayerView
     view = PlayerView(player)
     partners: Counter[str] = Counter()
     opponents: Counter[str] = Counter()
-    for club in player.clubs.order_by("name"):
+    for club in sorted(player.clubs.all(), key=lambda c: name_key(c.name)):
         seen = seen_at(club.pk)
         if not seen.lists(player.pk):
             continue

@@ -212,6 +212,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
             ],
             "organizer": seen.everyone,
             "preferences": selectors.preferences(club),
+            "provisional_note": wording.provisional_note(),
         },
     )
 
@@ -227,7 +228,13 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         for club in view.clubs
         if may_hide(request.user, player, club.pk)
     ]
-    return render(request, "seasons/player.html", {"view": view, "hide_at": hide_at})
+    context = {
+        "view": view,
+        "hide_at": hide_at,
+        "provisional": any(rating.provisional for rating in view.ratings),
+        "provisional_note": wording.provisional_note(),
+    }
+    return render(request, "seasons/player.html", context)
 
 
 @require_POST

@@ -20,6 +20,7 @@ from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext, ngettext, pgettext
 
 from seasons.competition.rule import Absence, Metric, RuleError, SeasonRule
+from seasons.rating.engine import PROVISIONAL_MATCHES
 from tournaments.wording import listed
 
 
@@ -126,3 +127,13 @@ def rule_refusal(error: RuleError) -> str:
     """A season rule's refusal (``competition.rule.RuleError``) in the active language."""
     template = gettext(error.template)
     return template % error.params if error.params else template
+
+
+def provisional_note() -> str:
+    """What a provisional rating ("1424?") means, in the same words on the players' list and on a
+    player's page: the "?" goes, and the rating joins the club's list, once it is established."""
+    return ngettext(
+        "A rating with a “?” is provisional: it joins the club's ratings once established, after at least %(count)s match.",
+        "A rating with a “?” is provisional: it joins the club's ratings once established, after at least %(count)s matches.",
+        PROVISIONAL_MATCHES,
+    ) % {"count": PROVISIONAL_MATCHES}

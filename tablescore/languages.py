@@ -5,8 +5,10 @@ Pages, in this order (the first that gives a language wins):
 1. the visitor's own choice: the switcher at the foot of every page posts to Django's
    ``set_language``, which keeps it in the language cookie (``django_language``);
 2. the club's language, on a page bound to one club (its page, a scoreboard, a scorer page, a
-   tournament's pages, a projector, slips, a season): ``clubs.bound`` finds the club from the
-   resolved URL through the finders each app registers, so no view does anything;
+   tournament's pages, a projector, slips, a season, and the new-tournament, new-match and
+   new-season forms reached from the club's page): ``clubs.bound`` finds the club from the
+   resolved URL (or its ``?club=<slug>``) through the finders each app registers, so no view
+   does anything;
 3. the browser's ``Accept-Language``;
 4. English.
 
@@ -99,7 +101,7 @@ class ClubLanguageMiddleware:
         if is_api(request) or match is None:
             return
         try:
-            club = bound.club_settings(match.view_name, kwargs)
+            club = bound.club_settings(match.view_name, {**kwargs, bound.CLUB_QUERY: request.GET.get("club")})
         except DatabaseError:
             return  # the view meets the same failure and answers 503 (tablescore/middleware.py)
         if club is None:

@@ -39,7 +39,7 @@ from tournaments.contracts import (
     TournamentCreate,
     validated,
 )
-from tournaments.models import Entrant, Round, TableAssignment, Tournament
+from tournaments.models import Entrant, Round, TableAssignment, Tournament, players_as_entered
 from tournaments.pairing.formats import BRACKETS
 from tournaments.physical_tables import tables_document
 
@@ -150,7 +150,7 @@ class EntrantCollection(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = tournament_or_404(pk)
-        entrants = tournament.entrants.prefetch_related("players")
+        entrants = tournament.entrants.prefetch_related(players_as_entered())
         return Response([documents.entrant_document(e) for e in entrants])
 
     @extend_schema(

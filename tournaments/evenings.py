@@ -36,6 +36,7 @@ from tournaments.models import (
     TableStatus,
     Tournament,
     TournamentStatus,
+    players_as_entered,
 )
 from tournaments.pairing.formats import Format
 from tournaments.pairing.seating import seat_sides
@@ -98,7 +99,7 @@ class PlayerEvening:
 
 def evening_results(tournament: Tournament) -> list[PlayerEvening]:
     """Every player's result of the evening so far (decided tables only)."""
-    people = entrant_people(list(tournament.entrants.prefetch_related("players")))
+    people = entrant_people(list(tournament.entrants.prefetch_related(players_as_entered())))
     points: dict[int, int] = {}
     decided = TableAssignment.objects.filter(round__tournament=tournament, status__in=DECIDED)
     for result in decided.values_list("result", flat=True):
@@ -214,7 +215,9 @@ def match_table(match_id: int) -> MatchTable | None:
     if table is None:
         return None
     tournament = table.round.tournament
-    people = entrant_people(list(Entrant.objects.filter(pk__in=table.entrants).prefetch_related("players")))
+    people = entrant_people(
+        list(Entrant.objects.filter(pk__in=table.entrants).prefetch_related(players_as_entered()))
+    )
     side_of = seat_sides(Format(tournament.format), len(table.entrants))
     sides: dict[int, list[int]] = {}
     for entrant, side in zip(table.entrants, side_of, strict=True):

@@ -8,6 +8,7 @@ event formats and kinds of entrant are declared there, in ``tournaments.pairing.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.db import models
 from django.urls import reverse
@@ -118,6 +119,15 @@ class Entrant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def players_as_entered() -> models.Prefetch[Any]:
+    """The ``players`` of entrants, prefetched in the order they were entered ("Émilie Laurent &
+    François Simon" stays so), not by name: the rows of the link table are written in that order
+    (``tournaments.services.entrants``) and read back by their id. The link table is Django's own
+    (no column of ours to order by), hence its id named in SQL."""
+    link = Entrant.players.through._meta.db_table
+    return models.Prefetch("players", queryset=Player.objects.extra(order_by=[f"{link}.id"]))
 
 
 class RoundStatus(models.TextChoices):

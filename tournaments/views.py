@@ -60,6 +60,7 @@ from tournaments.models import (
     TableAssignment,
     Tournament,
     TournamentStatus,
+    players_as_entered,
 )
 from tournaments.pairing.formats import BRACKETS, Format
 from tournaments.physical_tables import links_of
@@ -84,6 +85,7 @@ def public_context(tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
         "standings": standings,
+        "people": selectors.people_linked(tournament),
         "rounds": selectors.round_views(tournament, rounds, names),
         "earlier": history.earlier_rounds(tournament, rounds, names),
         "every_round": history.every_round(tournament),
@@ -219,7 +221,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 def _console_context(request: HttpRequest, tournament: Tournament, **forms_given: Any) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number"))
-    entrants = list(tournament.entrants.prefetch_related("players"))
+    entrants = list(tournament.entrants.prefetch_related(players_as_entered()))
     draws = tournament.format not in BRACKETS
     removable = not any(r.status != RoundStatus.FAILED for r in rounds)
     said = notices.by_place(request)
@@ -245,6 +247,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "playing": playing,
         "notices": said,
         "standings": standings,
+        "people": selectors.people_linked(tournament),
         "corrections": selectors.corrections(tournament),
         "entrant_form": entrant_form,
         "list_form": forms_given.get("list_form") or forms.ListForm(),

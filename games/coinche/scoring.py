@@ -45,7 +45,9 @@ def _own(rules: Rules, deal: Deal, side: str) -> tuple[int, str]:
     """A side's own total (cards + scored declarations + belote) as the deal scores it, and in words."""
     raw = deal.cards[side] + deal.melds[side] + deal.belote[side]
     own = rules.in_deal(raw)
-    return own, f"round10({raw}) = {own}" if rules.round_deals else str(raw)
+    if not rules.round_deals:
+        return own, str(raw)
+    return own, said("coinche", "%(raw)s rounded to the nearest ten = %(own)s", raw=raw, own=own)
 
 
 def _sum(*terms: str) -> str:

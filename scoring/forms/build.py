@@ -99,6 +99,14 @@ VALUE_NAMES = {
     "double-board": pgettext_lazy("game value", "double board"),
     # Translators: Back Alley's third-level "board" bid; "board" stays.
     "triple-board": pgettext_lazy("game value", "triple board"),
+    # Translators: the belote family's meld of four cards of a rank (the API says "carre").
+    "carre": pgettext_lazy("game value", "carré"),
+    # Translators: a card's rank as one letter: the King (French R for roi, Dutch H for heer).
+    "K": pgettext_lazy("card rank", "K"),
+    # Translators: a card's rank as one letter: the Queen (French D for dame, Dutch V for vrouw).
+    "Q": pgettext_lazy("card rank", "Q"),
+    # Translators: a card's rank as one letter: the Jack (French V for valet, Dutch B for boer).
+    "J": pgettext_lazy("card rank", "J"),
 }
 
 

@@ -53,6 +53,9 @@ class EntryForm(forms.Form):
         self.declared = {f.name: f for f in played.game.entry_fields(played.table.options)}
         self.stored = entry
         self.context = played.entry_context()
+        #: The fields whose refusal already names them by their label ("Card points: the total must
+        #: be 162"): the alert below Save says it as it is, not after the label a second time.
+        self.named_in_refusal: set[str] = set()
         builder = FieldBuilder(self.context, played.seating(players), data)
         #: The form's fields, typed as what they are: fields of game values.
         self.values: dict[str, ValueOrParts] = {}
@@ -133,5 +136,8 @@ class EntryForm(forms.Form):
         field by its label there, not by its API key (``words``: the refusal as the game said it)."""
         if field_name in self.fields:
             labels = {name: str(field.label) for name, field in self.fields.items() if field.label}
-            rule = said_beside(words, labels) or rule
+            beside = said_beside(words, labels)
+            if beside is not None:
+                self.named_in_refusal.add(field_name)
+            rule = beside or rule
         self.add_error(field_name if field_name in self.fields else None, rule)

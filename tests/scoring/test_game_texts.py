@@ -194,8 +194,8 @@ def test_the_scorer_page_says_the_games_labels_and_hints_in_the_readers_language
 @pytest.mark.parametrize(
     ("language", "line", "note"),
     [
-        ("fr", "Wij joue : 92 + roem 20 = 112 contre 70 + roem 0 = 70 : réussi", "réussie"),
-        ("nl", "Wij speelt: 92 + roem 20 = 112 tegen 70 + roem 0 = 70: gehaald", "gehaald"),
+        ("fr", "camp qui joue : Wij ; 92 + roem 20 = 112 contre 70 + roem 0 = 70 : réussi", "réussie"),
+        ("nl", "spelende partij: Wij; 92 + roem 20 = 112 tegen 70 + roem 0 = 70: gehaald", "gehaald"),
     ],
 )
 def test_the_scoreboard_says_the_breakdown_in_the_readers_language(client, language, line, note):

@@ -124,7 +124,7 @@ def test_it_shows_the_games_refusal_beside_the_field(client):
     ("language", "said"),
     [
         ("en", "Playing side is required"),
-        ("fr", "Camp qui joue est obligatoire"),
+        ("fr", "Camp qui joue : obligatoire"),
         ("nl", "Spelende partij is verplicht"),
     ],
 )

@@ -159,7 +159,7 @@ def test_a_percentage_is_written_the_locale_s_way(language, said):
     ("language", "said"),
     [
         ("en", "counting must be a whole number from 1 to 200"),
-        ("fr", "counting doit être un nombre entier de 1 à 200"),
+        ("fr", "counting : un nombre entier de 1 à 200 est attendu"),
         ("nl", "counting moet een heel getal van 1 tot 200 zijn"),
     ],
 )

@@ -64,6 +64,31 @@ def test_the_club_language_speaks_on_the_clubs_pages_only():
     assert spoken(client.get("/", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
 
 
+def test_the_forms_reached_from_a_clubs_page_speak_its_language():
+    """#23 item 10: a French club's "+ New tournament" form was English for an English browser."""
+    club = ClubFactory(language="fr")
+    client = _client(organizer(club))
+    forms = (
+        f"/clubs/{club.slug}/matches/new/",
+        f"/clubs/{club.slug}/matches/new/?game=belote",
+        f"/tournaments/new/?club={club.slug}",
+        f"/tournaments/new/?game=belote&club={club.slug}",
+        f"/tournaments/upload/?club={club.slug}",
+        f"/tournaments/?club={club.slug}",
+        f"/seasons/new/?club={club.slug}",
+        f"/seasons/?club={club.slug}",
+    )
+    for path in forms:
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE="en")
+        assert (response.status_code, spoken(response)) == (200, "fr"), path
+    refused = client.post(f"/tournaments/new/?game=belote&club={club.slug}", {}, HTTP_ACCEPT_LANGUAGE="en")
+    assert (refused.status_code, spoken(refused)) == (422, "fr")
+    assert "This field is required" not in refused.content.decode()
+    # No club in the query string, or one that does not exist: the browser's language.
+    assert spoken(client.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE="nl")) == "nl"
+    assert spoken(client.get("/tournaments/new/?club=nowhere", HTTP_ACCEPT_LANGUAGE="nl")) == "nl"
+
+
 def test_the_visitors_choice_wins_over_the_club_language(client):
     club = ClubFactory(language="nl")
     client.cookies[COOKIE] = "fr"

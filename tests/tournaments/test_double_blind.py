@@ -220,7 +220,7 @@ class TestSideLinksShown:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ["Bureau des résultats", "Version de", "diffère", "Saisir le score de l"]),
+        ("fr", ["Bureau des résultats", "Version —", "diffère", "Saisir le score de l"]),
         ("nl", ["Uitslagentafel", "Versie van", "verschilt", "Score van de wedstrijdleider invoeren"]),
     ],
 )

@@ -23,6 +23,7 @@ from tournaments.models import (
     TableStatus,
     Tournament,
     TournamentStatus,
+    players_as_entered,
 )
 from tournaments.pairing import BracketState, SlotStatus
 from tournaments.pairing.formats import BRACKETS, Format, best_of, build_bracket
@@ -59,7 +60,7 @@ def bracket_advance(*, tournament_id: int) -> BracketState | None:
 
 
 def _advance(tournament: Tournament) -> BracketState:
-    entrants = {e.pk: e for e in tournament.entrants.prefetch_related("players")}
+    entrants = {e.pk: e for e in tournament.entrants.prefetch_related(players_as_entered())}
     changed = False
     for _ in range(MOST_PASSES):
         state = _state(tournament)

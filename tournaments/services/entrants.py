@@ -154,7 +154,9 @@ def _register_one(
     if known is not None:
         entrant.players.set([known])
     elif players or partners == 1:
-        entrant.players.set([_player(tournament.club_id, name) for name in players or (name,)])
+        # One by one, so the link rows keep the order typed (models.players_as_entered reads it).
+        for player in [_player(tournament.club_id, name) for name in players or (name,)]:
+            entrant.players.add(player)
     taken.add(name.casefold())
     playing.update((player.casefold(), name) for player in players)
     return entrant

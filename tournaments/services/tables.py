@@ -17,6 +17,7 @@ from games import find_game
 from scoring.models import Match
 from scoring.result_states import Confirmation
 from scoring.services.matches import match_create
+from tournaments import selectors
 from tournaments.models import Entrant, Round, TableAssignment, TableGame, TableStatus, Tournament
 from tournaments.pairing.formats import Format
 from tournaments.pairing.match_format import parse_match_format
@@ -52,7 +53,8 @@ def _layout(tournament: Tournament, people: list[Entrant]) -> TableLayout:
     shape = find_game(tournament.game_key).table_shape(tournament.options)
     partners = None
     if shape.partnerships and len(people) == 2:
-        partners = [[player.name for player in entrant.players.all()] for entrant in people]
+        entered = selectors.names_as_entered(Entrant.players.through.objects.filter(entrant__in=people))
+        partners = [entered.get(entrant.pk, []) for entrant in people]
     return table_layout(
         Format(tournament.format), [entrant.name for entrant in people], partners, shape.seats
     )

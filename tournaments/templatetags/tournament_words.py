@@ -3,10 +3,14 @@ active language (a side's outcome, what decides a table)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
+from games.seats import partnership_name
 from tournaments import reasons, wording
 
 register = template.Library()
@@ -59,6 +63,24 @@ def round_name(the_round: Any) -> str:
     """A round as the reader says it: a bracket's stored English label ("Quarter-finals") in the
     active language, or "Round 3"."""
     return wording.round_label(str(the_round.label or ""), int(the_round.number))
+
+
+@register.filter
+def linked_name(row: Any, people: Mapping[int, list[tuple[str, str | None]]] | None) -> SafeString:
+    """A standings row's name with its players' public pages (``selectors.people_linked``): "Ria"
+    or "Ann & Bob" made of the players' names links each name; a team named otherwise ("Les As")
+    keeps its name and lists its players, linked, under it. A player kept private is no link."""
+    linked = (people or {}).get(row.entrant, [])
+
+    def one(name: str, url: str | None) -> SafeString:
+        return format_html('<a href="{}">{}</a>', url, name) if url else conditional_escape(name)
+
+    if not any(url for _, url in linked):
+        return conditional_escape(row.name)
+    if partnership_name(name for name, _ in linked) == row.name:
+        return mark_safe(" &amp; ".join(one(name, url) for name, url in linked))
+    players = mark_safe(", ".join(one(name, url) for name, url in linked))
+    return format_html('{} <small class="people">{}</small>', row.name, players)
 
 
 @register.filter

@@ -16,13 +16,14 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from clubs.names import name_key
 from clubs.travel.envelope import EveningFileError, section
 from clubs.travel.lineage import part_hash
 from clubs.travel.people import said
 from scoring.models import AuditEvent
 from scoring.services.common import place_key
 from scoring.travel.rows import audit_row, copied, match_parts, match_sections
-from tournaments.models import PhysicalTable, TableGame, Tournament
+from tournaments.models import PhysicalTable, TableGame, Tournament, players_as_entered
 from tournaments.physical_tables import KIND
 from tournaments.travel import remap
 
@@ -54,9 +55,13 @@ def lookup(ids: dict[int, int]) -> remap.Translate:
 
 def evening_body(tournament: Tournament) -> dict[str, Any]:
     """The tournament's file without its envelope, lineage and digest."""
-    entrants = sorted(tournament.entrants.prefetch_related("players"), key=lambda e: e.name)
+    entrants = sorted(
+        tournament.entrants.prefetch_related(players_as_entered()), key=lambda e: name_key(e.name)
+    )
     entrant_ids = {entrant.pk: index for index, entrant in enumerate(entrants, 1)}
-    names = sorted({(p.name, p.pk) for e in entrants for p in e.players.all()})
+    names = sorted(
+        {(p.name, p.pk) for e in entrants for p in e.players.all()}, key=lambda n: (name_key(n[0]), n[1])
+    )
     player_ids = {pk: index for index, (_, pk) in enumerate(names, 1)}
     to = lookup(entrant_ids)
     rounds = list(tournament.rounds.order_by("number"))
@@ -90,7 +95,8 @@ def evening_body(tournament: Tournament) -> dict[str, Any]:
             {
                 "id": entrant_ids[e.pk],
                 **copied(e, ENTRANT_FIELDS),
-                "players": sorted(player_ids[p.pk] for p in e.players.all()),
+                # In the order entered ("Émilie Laurent & François Simon"), as the evening shows it.
+                "players": [player_ids[p.pk] for p in e.players.all()],
             }
             for e in entrants
         ],

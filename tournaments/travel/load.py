@@ -73,7 +73,8 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
         made = insert(
             Entrant(club=club, tournament=tournament, **{name: entrant[name] for name in ENTRANT_FIELDS})
         )
-        made.players.set([players[p] for p in entrant.get("players", [])])
+        for player in entrant.get("players", []):  # one by one: the order entered stays
+            made.players.add(players[player])
         entrants.add(entrant.get("id"), made)
     to = entrants.pk
     tournament.settings = remap.settings(row["settings"], to)
