@@ -83,7 +83,7 @@ def result_act(
         side = acting_side(match, actor, side, link_side) if action in BY_A_SIDE else None
         if action == Action.ACCEPT and side and side == entered:
             raise InvalidEntry(
-                _("%(side)s entered the result: the other side accepts it") % {"side": side}, "side"
+                _("entered by %(side)s: the other side accepts the result") % {"side": side}, "side"
             )
         if action in NEED_A_REASON and not reason:
             raise InvalidEntry(str(NEED_A_REASON[action]), "reason")

@@ -23,7 +23,6 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 
-from clubs import parts
 from games import find_game
 from games.facts import Tally
 from scoring.display import stored_tally
@@ -32,8 +31,10 @@ from scoring.result_states import ResultStatus
 from tournaments import wording
 from tournaments.corrections import Correction as Correction  # read through here by the pages
 from tournaments.corrections import corrections as corrections
+from tournaments.entrant_people import entrant_players as entrant_players
+from tournaments.entrant_people import names_as_entered as names_as_entered
+from tournaments.entrant_people import people_linked as people_linked
 from tournaments.models import (
-    Entrant,
     Round,
     RoundStatus,
     TableAssignment,
@@ -79,32 +80,6 @@ def tables_needed(tournament: Tournament) -> int:
 def entrant_names(tournament: Tournament) -> dict[int, str]:
     """Every entrant's name by id."""
     return dict(tournament.entrants.values_list("pk", "name"))
-
-
-def entrant_players(tournament: Tournament) -> dict[int, list[str]]:
-    """The players' names of each entrant that lists them, by entrant id, in the order they were
-    entered ("Émilie Laurent & François Simon", not by name: ``models.players_as_entered``)."""
-    return names_as_entered(Entrant.players.through.objects.filter(entrant__tournament=tournament))
-
-
-def people_linked(tournament: Tournament) -> dict[int, list[tuple[str, str | None]]]:
-    """Each entrant's players as entered, each with the public page its name links to (``None``
-    when the club keeps it private: ``clubs.parts.player_pages``), by entrant id."""
-    page = parts.player_pages(tournament.club_id)
-    links = Entrant.players.through.objects.filter(entrant__tournament=tournament).order_by("pk")
-    found: dict[int, list[tuple[str, str | None]]] = {}
-    for entrant, player, name in links.values_list("entrant_id", "player_id", "player__name"):
-        found.setdefault(entrant, []).append((name, page(player)))
-    return found
-
-
-def names_as_entered(links: QuerySet[Any]) -> dict[int, list[str]]:
-    """The players' names of the entrants of ``links`` (rows of the entrant–player link table), by
-    entrant id, in the order the rows were written: the order the players were entered."""
-    found: dict[int, list[str]] = {}
-    for entrant, name in links.order_by("pk").values_list("entrant_id", "player__name"):
-        found.setdefault(entrant, []).append(name)
-    return found
 
 
 # -- standings ----------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ def test_the_side_that_entered_cannot_accept_and_is_told_in_the_pages_language(c
         headers={"Accept-Language": "fr", "HX-Request": "true"},
     )
     assert refused.status_code == 422
-    assert "Ann a saisi le résultat : c&#x27;est l&#x27;autre camp qui l&#x27;accepte." in refused.text
+    assert "Saisi par : Ann — c&#x27;est l&#x27;autre camp qui accepte le résultat." in refused.text
     assert 'name="side" value="Ben"' in refused.text  # the panel still offers the other side
     submitted.refresh_from_db()
     assert submitted.result_status == "submitted"
