@@ -74,6 +74,7 @@ def phone_enters_its_last_deals(browser: Any, base: str, the_round: Round) -> No
     page.get_by_role("button", name=f"{other} : accepter le résultat").click()
     page.wait_for_load_state()
     snap(page, SHOTS, "4-table-phone-accepted")
+    page.evaluate("window.scrollTo(0, 0)")  # the status line is sticky: scrolled, content passes under it
     assert layout_problems(page) == []
     page.context.close()
 
