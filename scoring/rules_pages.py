@@ -2,9 +2,8 @@
 the reader's language where the repository has it (``<key>.fr.md``, ``<key>.nl.md``), else in
 English with a note saying so. The home page's game cards open it.
 
-The reference is Markdown. The project has no Markdown library among its dependencies yet, so the
-page shows the text as written (Markdown reads as plain text), wrapped to the screen; turning it
-into HTML is :func:`rules_text`'s one job when a library is added.
+The reference is Markdown, turned into HTML by markdown-it-py (CommonMark with its tables; raw
+HTML in the file is shown as text, never passed through).
 
 What this module does not do: write the rules (``docs/games/`` is generated and edited in the
 repository) or bind the page to a club (a game's rules are every club's).
@@ -19,13 +18,17 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
+from markdown_it import MarkdownIt
 
 from games import GAMES
 
 #: The product's rule reference, one page per game.
 RULES = Path(settings.BASE_DIR) / "docs" / "games"
+#: CommonMark with tables; ``html`` off, so nothing in a file reaches the page as markup.
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,11 @@ class Rules:
 
     text: str
     language: str
+
+    @property
+    def html(self) -> SafeString:
+        """The rules as HTML (markdown-it escapes what the text holds; raw HTML is off)."""
+        return mark_safe(MARKDOWN.render(self.text))  # escaped by markdown-it, html off
 
     @property
     def translated(self) -> bool:

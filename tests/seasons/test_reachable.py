@@ -84,3 +84,19 @@ def test_the_rules_speak_the_readers_language_where_the_repository_has_them(clie
 def test_a_game_without_rules_is_not_found(client):
     assert client.get("/games/snap/rules/").status_code == 404
     assert client.post("/games/belote/rules/").status_code == 405
+
+
+def test_the_rules_are_read_as_a_page_with_their_tables_not_as_markdown(client):
+    page = client.get("/games/belote/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<table>" in page
+    assert "<h2>" in page
+    assert "| Option |" not in page  # the pipe table was turned into one
+
+
+def test_markup_written_in_a_rules_file_is_shown_as_text_never_run():
+    from scoring.rules_pages import Rules
+
+    shown = Rules("# Title\n\n<script>alert(1)</script> and <b>bold</b>", "en").html
+    assert "<script>" not in shown
+    assert "&lt;script&gt;" in shown
+    assert "<h1>Title</h1>" in shown
