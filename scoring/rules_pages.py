@@ -41,7 +41,8 @@ class Rules:
     @property
     def html(self) -> SafeString:
         """The rules as HTML (markdown-it escapes what the text holds; raw HTML is off)."""
-        return mark_safe(MARKDOWN.render(self.text))  # escaped by markdown-it, html off
+        rendered: str = MARKDOWN.render(self.text)
+        return mark_safe(rendered)  # escaped by markdown-it, html off
 
     @property
     def translated(self) -> bool:
