@@ -234,6 +234,19 @@ class TestThePhone:
         assert 'id="entry"' not in page
         assert "Void deal 2" not in page
         assert f'action="/t/{token}/deals/2/ask/"' in page
+        ask = page[page.index('id="ask-director"') :]
+        assert (
+            " required" not in ask[: ask.index("</section>")]
+        )  # refused by the server, in the page's language
+
+    def test_a_request_without_a_side_is_refused_in_the_pages_language(self, closed):
+        token = table_token(closed)
+        answer = Client().post(
+            f"/t/{token}/deals/2/ask/", {"reason": "7 is 17"}, follow=True, headers={"Accept-Language": "fr"}
+        )
+        assert answer.status_code == 200
+        assert 'lang="fr"' in answer.content.decode()
+        assert not CorrectionRequest.objects.exists()
 
     def test_the_request_is_sent_once_and_the_page_says_so(self, closed):
         token = table_token(closed)
