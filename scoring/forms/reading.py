@@ -27,15 +27,20 @@ def entry_words(match: Match, entry: Mapping[str, Any]) -> tuple[str, ...]:
     """One line per field of ``entry``, a deal of ``match``: "Trump: ♦ diamonds"."""
     rules = GAMES.get(match.game_key)
     if rules is None:
-        return tuple(f"{words(key)}: {_plain(value)}" for key, value in entry.items())
+        return tuple(_labelled(words(key), _plain(value)) for key, value in entry.items())
     seating = rules.seating(match.options, match.sides, match.seats or ())
     declared = {field.name: field for field in rules.entry_shape(match.options)}
     lines = []
     for key, value in entry.items():
         field = declared.get(key)
         label = words(key) if field is None else game_text(field.label)
-        lines.append(f"{label}: {_value(None if field is None else field.kind, value, seating)}")
+        lines.append(_labelled(label, _value(None if field is None else field.kind, value, seating)))
     return tuple(lines)
+
+
+def _labelled(label: str, text: str) -> str:
+    """ "Trump: ♦ diamonds", with the language's own spacing ("Atout : ♦ carreau" in French)."""
+    return _("%(label)s: %(text)s") % {"label": label, "text": text}
 
 
 def _value(kind: Any, value: Any, seating: Seating) -> str:

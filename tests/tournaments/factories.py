@@ -96,6 +96,9 @@ def winning_entry(match: Match, side: int) -> dict[str, Any]:
     if match.game_key == "coinche":
         taker, other = sides[side], sides[1 - side]
         return {"taker": taker, "bid": 80, "trump": "hearts", "points": {taker: 100, other: 62}}
+    if match.game_key == "klaverjas":
+        playing, other = sides[side], sides[1 - side]
+        return {"playing": playing, "points": {playing: 100, other: 62}}
     return {"points": {name: (10 if i == side else 1) for i, name in enumerate(sides)}}
 
 
