@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.api import AUTHENTICATION, granted_match
+from scoring.authentication import AUTHENTICATION, granted_match
 from scoring.models import AuditAction, AuditEvent, Deal, DealVersion, IdempotentRequest, Match
 from tablescore.client import client_ip
 from tablescore.urls import urlpatterns as site

@@ -1,46 +1,36 @@
-"""The scoring REST API (docs/architecture.md). Thin: parse, authorize, call one service, answer.
+"""The scoring REST API of matches and deals (docs/architecture.md). Thin: parse, authorize, call
+one service, answer.
 
-Paths are a contract: ``/api/games/…`` and ``/api/matches/…``. Errors are the API's one shape
-(``tablescore/api.py``) with 400 (the entry or request), 403, 404 or 409 (the match as it stands:
-finished, stale version, reused idempotency key). The table link authentication defined here is
-every API's: a request made with a match's link may score that match, and nothing else.
+Paths are a contract: ``/api/matches/…``. Errors are the API's one shape (``tablescore/api.py``)
+with 400 (the entry or request), 403, 404 or 409 (the match as it stands: finished, stale version,
+reused idempotency key). Who may call is decided in ``scoring/authentication.py`` (every API's);
+the game catalogue is ``scoring/api_games.py``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import authentication, exceptions, serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.access import (
-    SignInRequired,
     actor_for,
     can_manage,
     club_for_organizer,
-    is_signed_in,
     managed_clubs,
-    one_or_404,
-    require_organizer,
 )
-from clubs.errors import Conflict, InvalidEntry, ServiceError
-from games import GAMES, Game, GameError, UnknownGameError, find_game
-from games.declaration import Field
-from games.schema import game_schema
+from clubs.errors import InvalidEntry, ServiceError
 from scoring import blind, conflicts, numbering
-from scoring.access import can_score, deal_or_404, match_or_404
+from scoring.access import deal_or_404, match_or_404
+from scoring.authentication import AUTHENTICATION, TableGrant, granted_match, match_to_write, require_scorer
 from scoring.documents import (
     deal_document,
     deal_write_document,
@@ -49,116 +39,13 @@ from scoring.documents import (
     result_document,
 )
 from scoring.lifecycle import role_of
-from scoring.links import is_place, match_for_token, organizer_links, place_now, signed_payload, token_side
+from scoring.links import organizer_links
 from scoring.models import AuditEvent, Match, Source
 from scoring.result_states import Role
-from scoring.services.common import game_error
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
-from scoring.throttling import TooManyBadTokens, check_token, count_refused
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
 from tablescore.conditional import conditional_get
-
-
-@dataclass(frozen=True)
-class TableGrant:
-    """``request.auth`` for a request made with a table link: it may score one match (``side``:
-    the side whose own link it is, for confirmation by own device)."""
-
-    match: Match
-    side: int | None = None
-
-
-def granted_match(request: Request) -> Match | None:
-    """The match the request's table link may score, if it was made with one."""
-    return request.auth.match if isinstance(request.auth, TableGrant) else None
-
-
-def require_organizer_call(request: Request, *, club_id: int | None, running: str) -> None:
-    """An organizer's write (a tournament's, a season's): an organizer's session or token, of
-    ``club_id`` when the thing written to has a club yet; a table link never (it may score one
-    match and nothing else)."""
-    if isinstance(request.auth, TableGrant):
-        raise DjangoPermissionDenied(_("a table link cannot run %(what)s") % {"what": running})
-    if not is_signed_in(request.user):
-        raise SignInRequired(_("sign in as an organizer of the club"))
-    if club_id is not None:
-        require_organizer(request.user, club_id)
-
-
-class TableLinkAuthentication(authentication.BaseAuthentication):
-    """``Authorization: Table <token>``, or ``?table=<token>`` (the scorer link itself)."""
-
-    keyword = "Table"
-
-    def authenticate(self, request: Request) -> tuple[AnonymousUser, TableGrant] | None:
-        header = authentication.get_authorization_header(request).decode("latin-1")
-        token = None
-        if header.startswith(self.keyword + " "):
-            token = header[len(self.keyword) + 1 :].strip()
-        elif "table" in request.query_params:
-            token = request.query_params["table"]
-        if token is None:
-            return None
-        # A token this server did not sign is counted per address, and throttled (429) past the
-        # rate without any database work; a signed one is always checked (scoring/throttling.py).
-        try:
-            signed = check_token(request, token)
-        except TooManyBadTokens as error:
-            raise exceptions.Throttled(wait=error.retry_after) from None
-        match = match_for_token(token, with_state=False) if signed else None
-        if match is None:
-            _refuse_an_empty_place(token)
-            if signed:
-                count_refused(request)
-            raise exceptions.AuthenticationFailed(_("this table link is not valid (revoked or mistyped)"))
-        return AnonymousUser(), TableGrant(match, token_side(token))
-
-    def authenticate_header(self, request: Request) -> str:
-        return self.keyword
-
-
-def _refuse_an_empty_place(token: str) -> None:
-    """A valid link of a place (a tournament's physical table) where no match is played now is
-    not a bad link: 409, saying what the table waits for, rather than a misleading 401."""
-    payload = signed_payload(token)
-    now = place_now(payload) if payload is not None and is_place(payload) else None
-    if now is not None and now.match is None:
-        rule = _("%(table)s has no match now: wait for the next round") % {"table": now.label}
-        raise Conflict(rule, None, waiting=now.note)
-
-
-class TableLinkScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    """Documents the table link in the OpenAPI schema."""
-
-    target_class = TableLinkAuthentication
-    name = "tableLink"
-
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {"type": "apiKey", "in": "header", "name": "Authorization", "description": "Table <token>"}
-
-
-AUTHENTICATION = [
-    TableLinkAuthentication,
-    authentication.SessionAuthentication,
-    authentication.TokenAuthentication,
-]
-
-
-def _match_to_write(request: Request, pk: int) -> Match:
-    """The match a write names, for the permission check only (the service locks and reads it
-    again): a table link already carries its match, and nobody needs the cached state here."""
-    granted = granted_match(request)
-    if granted is not None and granted.pk == pk:
-        return granted
-    return one_or_404(Match.objects.defer("state"), "match", pk=pk)
-
-
-def _require_scorer(request: Request, match: Match) -> None:
-    if not can_score(request.user, granted_match(request), match):
-        if not is_signed_in(request.user) and request.auth is None:
-            raise exceptions.NotAuthenticated(_("sign in, or use this table's scorer link"))
-        raise exceptions.PermissionDenied(_("you may not score this match"))
 
 
 def blind_document(write: blind.BlindWrite) -> dict[str, Any]:
@@ -192,126 +79,6 @@ def _if_match(request: Request) -> int | None:
     if not found:
         raise ServiceError(_("If-Match must be the version number being corrected"), "If-Match")
     return int(found.group(1))
-
-
-class GameList(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list[type[authentication.BaseAuthentication]] = []
-
-    @extend_schema(
-        responses={200: AnyList}, summary="Every game Tablescore scores", operation_id="games_list"
-    )
-    def get(self, request: Request) -> Response:
-        return Response(
-            [
-                {
-                    "key": cls.key,
-                    "name": cls.name,
-                    "summary": cls.summary,
-                    "sides": {"min": cls.min_sides, "max": cls.max_sides},
-                    "seats": cls.seats(),
-                    "partnerships": cls.partnerships,
-                    "presets": list(cls.presets),
-                    # the keys above are the default table; a variant's table comes with its options
-                    **_other_tables(cls),
-                }
-                for cls in GAMES.values()
-            ]
-        )
-
-
-def _other_tables(cls: type[Game[Any]]) -> dict[str, Any]:
-    others = cls.table_shapes()[1:]
-    if not others:
-        return {}
-    return {"other_tables": [{"when": when.as_json(), **shape.as_json()} for when, shape in others if when]}
-
-
-def _field_docs(fields: tuple[Field, ...]) -> list[dict[str, Any]]:
-    """The entry fields as the API describes them; ``in_play_when`` names the option values that
-    bring a field into play (out of play it takes its neutral value only)."""
-    return [
-        {
-            "name": f.name,
-            "help": f.help,
-            "required": f.required_label(),
-            "nullable": f.nullable,
-            "kind": f.kind.describe(),
-            "schema": f.schema(),
-            "rules": [r.text for r in f.rules],
-            **({"in_play_when": f.when.as_json()} if f.when else {}),
-        }
-        for f in fields
-    ]
-
-
-def _game_or_404(key: str) -> Any:
-    try:
-        return find_game(key)
-    except UnknownGameError:
-        raise Http404(_("no such game")) from None
-
-
-class GameDetail(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list[type[authentication.BaseAuthentication]] = []
-
-    @extend_schema(
-        responses={200: AnyObject, 404: ErrorBody}, summary="A game's entry fields, options and presets"
-    )
-    def get(self, request: Request, key: str) -> Response:
-        game = _game_or_404(key)
-        doc = game_schema(type(game))
-        doc["fields"] = _field_docs(game.fields)
-        for shown, declared in zip(doc.get("variants", ()), type(game).variants, strict=True):
-            if declared.fields is not None:
-                shown["fields"] = _field_docs(declared.fields)
-        return Response(doc)
-
-
-class GamePreview(APIView):
-    """Score one entry after some previous deals; nothing is saved."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list[type[authentication.BaseAuthentication]] = []
-
-    @extend_schema(
-        request=inline_serializer(
-            "Preview",
-            {
-                "sides": serializers.ListField(child=serializers.CharField()),
-                "options": serializers.DictField(required=False),
-                "preset": serializers.CharField(required=False),
-                "deals": serializers.ListField(child=serializers.DictField(), required=False),
-                "entry": serializers.DictField(),
-            },
-        ),
-        responses={200: AnyObject, 400: ErrorBody, 404: ErrorBody},
-        summary="Score an entry in the context of given previous deals",
-    )
-    def post(self, request: Request, key: str) -> Response:
-        game = _game_or_404(key)
-        body = request.data
-        if not isinstance(body, dict):
-            raise InvalidEntry(_("the body must be a JSON object"), None)
-        for name in ("sides", "entry"):
-            if name not in body:
-                raise InvalidEntry(_("%(name)s is required") % {"name": name}, name)
-        previous = body.get("deals", [])
-        if not isinstance(previous, list):
-            raise InvalidEntry(_("deals must be a list of entries"), "deals")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise InvalidEntry(_("options must be an object"), "options")
-        if body.get("preset") is not None:
-            options = {**options, "preset": body["preset"]}
-        try:
-            before = game.replay(options, body["sides"], previous)
-            after = before.play(body["entry"])
-        except GameError as error:
-            raise game_error(error) from None
-        doc = after.as_json()
-        return Response({"deal": doc["deals"][-1], "match": doc})
 
 
 class MatchCreateSerializer(serializers.Serializer[Any]):
@@ -444,8 +211,8 @@ class MatchDeals(APIView):
         summary="Record a deal: the body is the game's deal entry",
     )
     def post(self, request: Request, pk: int) -> Response:
-        match = _match_to_write(request, pk)
-        _require_scorer(request, match)
+        match = match_to_write(request, pk)
+        require_scorer(request, match)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 120:
             raise InvalidEntry(_("Idempotency-Key must be 1 to 120 characters"), "Idempotency-Key")
@@ -506,8 +273,8 @@ class DealDetail(APIView):
         summary="Correct a deal (If-Match: the version corrected; reason: required after the round closed)",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
-        match = _match_to_write(request, pk)
-        _require_scorer(request, match)
+        match = match_to_write(request, pk)
+        require_scorer(request, match)
         write = deal_correct(
             match_id=match.pk,
             number=number,
@@ -529,8 +296,8 @@ class DealDetail(APIView):
         summary="Void a deal with a reason",
     )
     def delete(self, request: Request, pk: int, number: int) -> Response:
-        match = _match_to_write(request, pk)
-        _require_scorer(request, match)
+        match = match_to_write(request, pk)
+        require_scorer(request, match)
         reason = request.query_params.get("reason")
         if reason is None and isinstance(request.data, dict):
             reason = request.data.get("reason")

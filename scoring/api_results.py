@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 
 from clubs.access import actor_for
 from scoring import correction_requests, results
-from scoring.api import AUTHENTICATION, _match_to_write, _require_scorer, granted_match
+from scoring.authentication import AUTHENTICATION, granted_match, match_to_write, require_scorer
 from scoring.documents import match_document
 from scoring.models import CorrectionRequest
 from scoring.result_states import Action
@@ -120,8 +120,8 @@ class MatchResult(APIView):
         summary="Accept or reject the result (the table), or resolve, void or reopen it (organizers)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        match = _match_to_write(request, pk)
-        _require_scorer(request, match)
+        match = match_to_write(request, pk)
+        require_scorer(request, match)
         grant = request.auth if granted_match(request) == match else None
         changed = results.result_act(
             match_id=match.pk,
@@ -164,8 +164,8 @@ class MatchCorrectionRequests(APIView):
         summary="Ask the director to correct a deal of a closed round (the same open request on a repeat)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        match = _match_to_write(request, pk)
-        _require_scorer(request, match)
+        match = match_to_write(request, pk)
+        require_scorer(request, match)
         grant = request.auth if granted_match(request) == match else None
         asked = correction_requests.correction_ask(
             match_id=match.pk,
@@ -189,8 +189,8 @@ class MatchRematch(APIView):
         summary="Start the rematch (the same one for a second call); a tournament table has none (409)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        match = _match_to_write(request, pk)
-        _require_scorer(request, match)
+        match = match_to_write(request, pk)
+        require_scorer(request, match)
         new = matches.rematch(match=match, actor=actor_for(request))
         doc = match_document(new)
         return Response(doc, status=status.HTTP_201_CREATED, headers={"Location": doc["links"]["self"]})

@@ -4,7 +4,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from scoring import api, api_results
+from scoring import api, api_games, api_results
 
 #: The API docs page serves Swagger UI from the site's own static files (drf-spectacular-sidecar:
 #: it works in a room with no internet) with its one small inline <style>; its own script is
@@ -15,9 +15,9 @@ app_name = "api"
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs_csp(SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
-    path("games/", api.GameList.as_view(), name="game-list"),
-    path("games/<str:key>/", api.GameDetail.as_view(), name="game-detail"),
-    path("games/<str:key>/preview/", api.GamePreview.as_view(), name="game-preview"),
+    path("games/", api_games.GameList.as_view(), name="game-list"),
+    path("games/<str:key>/", api_games.GameDetail.as_view(), name="game-detail"),
+    path("games/<str:key>/preview/", api_games.GamePreview.as_view(), name="game-preview"),
     path("matches/", api.MatchCollection.as_view(), name="match-list"),
     path("matches/<int:pk>/", api.MatchDetail.as_view(), name="match-detail"),
     path("matches/<int:pk>/deals/", api.MatchDeals.as_view(), name="match-deals"),

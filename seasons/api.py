@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from clubs.access import club_for_organizer, one_or_404
 from clubs.models import Club, Player
 from clubs.names import name_key
-from scoring.api import AUTHENTICATION, require_organizer_call
+from scoring.authentication import AUTHENTICATION, require_organizer_call
 from seasons import documents, selectors, services
 from seasons.access import season_or_404, seen_by
 from seasons.contracts import EveningAttach, SeasonCreate
@@ -33,7 +33,7 @@ from tournaments.contracts import validated
 
 
 def _require_organizer(request: Request, season: Season | None = None) -> None:
-    """Every season write: an organizer's (``scoring.api.require_organizer_call``)."""
+    """Every season write: an organizer's (``scoring.authentication.require_organizer_call``)."""
     require_organizer_call(
         request, club_id=season.club_id if season is not None else None, running="a season"
     )

@@ -26,7 +26,7 @@ from clubs.access import (
     managed_clubs,
 )
 from clubs.errors import InvalidEntry
-from scoring.api import AUTHENTICATION, TableGrant, require_organizer_call
+from scoring.authentication import AUTHENTICATION, TableGrant, require_organizer_call
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
 from tournaments import desk, documents, selectors, services
@@ -45,7 +45,7 @@ from tournaments.physical_tables import tables_document
 
 
 def _require_organizer(request: Request, tournament: Tournament | None = None) -> None:
-    """Every tournament write: an organizer's (``scoring.api.require_organizer_call``)."""
+    """Every tournament write: an organizer's (``scoring.authentication.require_organizer_call``)."""
     require_organizer_call(
         request, club_id=tournament.club_id if tournament is not None else None, running="a tournament"
     )

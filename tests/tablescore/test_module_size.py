@@ -3,8 +3,7 @@
 A module that outgrows 500 lines holds more than one idea: split it into a package of modules, one
 idea each, keeping its import path (``games.coinche`` and ``games.back_alley`` show how). Production
 is every ``.py`` file of the repository but the tests, the migrations (generated) and what is not
-ours (the virtualenv, caches, ``var/``). The few modules still to split are listed below with the
-size they have today: they may shrink, never grow, and leave the list once they are split.
+ours (the virtualenv, caches, ``var/``). No module is let off.
 """
 
 from __future__ import annotations
@@ -17,13 +16,6 @@ LIMIT = 500
 
 #: Folders that hold no production code: the tests, generated migrations, and what is not ours.
 NOT_PRODUCTION = frozenset({"tests", "migrations", ".venv", "var", "node_modules", "__pycache__"})
-
-#: Modules over the limit that other work splits later, each with its size today (``wc -l``): the
-#: test fails when one grows, and when one is split (then delete its line here).
-TO_SPLIT = {
-    # The scoring REST API: matches, deals, results, travel and the game catalog in one module.
-    "scoring/api.py": 569,
-}
 
 
 def production_modules(root: Path = ROOT) -> dict[str, int]:
@@ -39,25 +31,9 @@ def production_modules(root: Path = ROOT) -> dict[str, int]:
 
 
 def test_no_production_module_is_over_500_lines():
-    over = {
-        path: lines for path, lines in production_modules().items() if lines > LIMIT and path not in TO_SPLIT
-    }
+    over = {path: lines for path, lines in production_modules().items() if lines > LIMIT}
 
     assert over == {}, "split these into packages of one idea a module"
-
-
-def test_the_modules_still_to_split_never_grow():
-    sizes = production_modules()
-    grown = {path: (sizes[path], lines) for path, lines in TO_SPLIT.items() if sizes.get(path, 0) > lines}
-
-    assert grown == {}, "(now, allowed): split the module instead of adding to it"
-
-
-def test_a_module_leaves_the_list_once_it_is_split():
-    sizes = production_modules()
-    done = [path for path in TO_SPLIT if sizes.get(path, 0) <= LIMIT]
-
-    assert done == [], "these are split (or gone): delete their lines from TO_SPLIT"
 
 
 def test_it_counts_the_lines_of_production_modules_only(tmp_path):

@@ -19,7 +19,7 @@ from clubs.access import club_for_organizer
 from clubs.errors import Conflict, InvalidEntry
 from clubs.travel.arrival import Arrival
 from clubs.travel.envelope import ChangedOnBothSides, EveningFileError
-from scoring.api import AUTHENTICATION, require_organizer_call
+from scoring.authentication import AUTHENTICATION, require_organizer_call
 from tablescore.api import AnyObject, ErrorBody
 from tournaments.access import tournament_or_404
 from tournaments.travel.service import export_evening, import_evening
