@@ -23,6 +23,15 @@ def _rounds(text: str) -> str:
     return pgettext("in rounds", "in rounds %(numbers)s") % {"numbers": listed(numbers)}
 
 
+def _games(text: str) -> str:
+    """The same for a concours, whose rounds are games (parties, partijen)."""
+    numbers = re.findall(r"\d+", text)
+    if len(numbers) == 1:
+        # Translators: a concours' teams that met before: "(these teams met before) in game 2".
+        return pgettext("concours", "in game %(number)s") % {"number": numbers[0]}
+    return pgettext("concours", "in games %(numbers)s") % {"numbers": listed(numbers)}
+
+
 def _sides(name: str) -> str:
     return pgettext("side", "first") if name == "first" else pgettext("side", "second")
 
@@ -114,8 +123,9 @@ _REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
         lambda m: gettext("the rotation seats this team against the empty place"),
     ),
     (
+        # Only the concours engine says "these teams": its rounds are games.
         re.compile(r"^these teams met in (?P<rounds>rounds? [\d, and]+)$"),
-        lambda m: gettext("these teams met before, %(rounds)s") % {"rounds": _rounds(m["rounds"])},
+        lambda m: gettext("these teams met before, %(rounds)s") % {"rounds": _games(m["rounds"])},
     ),
     (  # tournaments.services.brackets: a bracket slot whose other side is empty (its id is not said).
         re.compile(r"^[\w-]+: no opponent in the bracket$"),

@@ -126,3 +126,17 @@ def test_the_pages_say_parties_in_french(client, boss, club):
     assert (
         "La partie 1 n’est pas terminée : les tables 1 et 2 n’ont pas encore de résultat confirmé" in console
     )
+
+
+def test_a_concours_rematch_is_said_in_games_not_rounds():
+    from django.utils import translation
+
+    from tournaments.reasons import flag_reason
+
+    with translation.override("fr"):
+        assert (
+            flag_reason("these teams met in round 2") == "ces équipes se sont déjà rencontrées, à la partie 2"
+        )
+        assert "ronde" not in flag_reason("these teams met in rounds 1 and 3")
+    with translation.override("nl"):
+        assert "partijen 1 en 3" in flag_reason("these teams met in rounds 1 and 3")
