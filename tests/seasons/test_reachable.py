@@ -88,8 +88,8 @@ def test_a_game_without_rules_is_not_found(client):
 
 def test_the_rules_are_read_as_a_page_with_their_tables_not_as_markdown(client):
     page = client.get("/games/belote/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "<table>" in page
-    assert "<h2>" in page
+    assert '<table class="scrolls" tabindex="0">' in page  # wide tables scroll inside the page, and say so
+    assert page.count("<h1>") == 1
     assert "| Option |" not in page  # the pipe table was turned into one
 
 
@@ -99,4 +99,16 @@ def test_markup_written_in_a_rules_file_is_shown_as_text_never_run():
     shown = Rules("# Title\n\n<script>alert(1)</script> and <b>bold</b>", "en").html
     assert "<script>" not in shown
     assert "&lt;script&gt;" in shown
-    assert "<h1>Title</h1>" in shown
+    assert "<h2>Title</h2>" in shown  # under the page's own title
+    assert "<h1>" not in shown
+
+
+def test_a_rules_page_links_its_english_original_on_the_site_not_in_the_repository(client):
+    french = client.get("/games/belote/rules/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'href="/games/belote/rules/?in=en"' in french
+    assert 'href="belote.md"' not in french
+    assert 'href="README.md' not in french  # the repository's reference is not served: its words stay
+    original = client.get("/games/belote/rules/?in=en", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<html lang="fr"' in original  # the page speaks French, the rules are the English ones
+    assert '<article class="rules" lang="en">' in original
+    assert "pas encore traduites" not in original  # asked for in English: no "not translated" note
