@@ -10,7 +10,8 @@ Started here as separate processes, all on loopback, all stopped at the end:
 - two Celery workers and the one beat.
 
 The same 200 tables as run.py then play through Caddy over HTTPS, while, on a schedule, one web
-process is killed (SIGKILL), a worker is restarted, and the replica is stopped and started again.
+process is killed (SIGKILL) and started again 2 s later as systemd would, a worker is restarted,
+and the replica is stopped and started again.
 Afterwards the same checks as run.py (every accepted deal stored exactly once, match states equal
 a replay, standings equal a recompute), plus: the replica served reads (counted in the replica's
 own statistics), and what each fault cost (retries and failed requests in the 15 s after it,
@@ -43,7 +44,7 @@ from tests.faults.support import PostgresCluster
 DB_NAME = "tablescore"
 #: When each fault strikes, as a share of the run, and what it is.
 FAULTS = (
-    (0.30, "kill web process 1 (SIGKILL)"),
+    (0.30, "kill web process 1 (SIGKILL; restarted 2 s later, as systemd does)"),
     (0.45, "restart worker 1"),
     (0.60, "stop the replica"),
     (0.75, "start the replica"),
@@ -143,6 +144,8 @@ class Site:
         self.faults.append((time.time(), what))
         if what.startswith("kill web process 1"):
             os.killpg(self.web[0].pid, signal.SIGKILL)
+            # systemd starts it again (deploy/systemd: Restart=always, RestartSec=2).
+            threading.Timer(2, self.start_web, args=(0,)).start()
         elif what == "restart worker 1":
             self.started.stop(self.workers[0])
             self.start_worker(0)
