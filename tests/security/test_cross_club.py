@@ -25,7 +25,7 @@ from clubs import archive, bound
 from clubs.demo import load_demo
 from clubs.models import Club, ClubRole, Invitation, Player, StaffRole
 from clubs.services.invitations import invitation_issue
-from scoring.models import Match
+from scoring.models import CorrectionRequest, Match
 from seasons.models import Season
 from tests.factories import ClubFactory, organizer
 from tournaments.models import TableAssignment, Tournament
@@ -34,8 +34,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: The namespaces whose URLs may name one club's things.
 NAMESPACES = ("clubs", "scoring", "tournaments", "seasons", "api", "tournaments_api", "seasons_api")
-#: URLs whose thing belongs to no one club (a person known across clubs) or whose token is the key.
-LEFT_OUT = {"seasons:player", "seasons_api:player"}
+#: URLs whose thing belongs to no one club (a person known across clubs, a game's rules) or whose
+#: token is the key.
+LEFT_OUT = {"seasons:player", "seasons_api:player", "scoring:game_rules"}
 #: The methods each URL is asked with.
 PAGE_METHODS = ("get", "post")
 API_METHODS = ("get", "post", "put", "patch", "delete")
@@ -94,6 +95,13 @@ def world(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, An
             "player": Player.objects.filter(clubs=b).order_by("pk").first(),
             "invitation": Invitation.objects.get(club=b),
             "staff_role": StaffRole.objects.get(club=b, user=b_owner),
+            "correction_request": CorrectionRequest.objects.create(
+                club=b,
+                match_id=table.games.order_by("pk").first().match_id,  # type: ignore[union-attr]
+                deal_number=1,
+                reason="a table of club B asks",
+                actor_label="table link",
+            ),
         }
         yield things
         Club.objects.filter(pk__in=[a.pk, b.pk]).delete()
@@ -134,6 +142,8 @@ def kwargs_for(route: str, world: dict[str, Any]) -> dict[str, Any]:
             kwargs[name] = table.pk if "console" in route else table.number
         elif name == "match":
             kwargs[name] = table.games.order_by("pk").first().match_id  # type: ignore[union-attr]
+        elif name == "request_id":
+            kwargs[name] = world["correction_request"].pk
         else:
             raise AssertionError(f"no value for <{kind}:{name}> in {route}")
     return kwargs
