@@ -73,7 +73,16 @@ class Front:
 
 
 def run_first_start(env_path: Path, extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    dropped = {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "DEBUG", "DJANGO_SETTINGS_MODULE"}
+    # What this test process carries that production never does (the browser tests' async switch
+    # is refused by check --deploy, rightly).
+    dropped = {
+        "SECRET_KEY",
+        "DATABASE_URL",
+        "REDIS_URL",
+        "DEBUG",
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+    }
     clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [str(DEPLOY / "first-start"), str(env_path)],
@@ -116,7 +125,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         path = env_file(directory, values)
         env = {**os.environ, **read_env(path), "XDG_DATA_HOME": str(directory / "data"),
                "XDG_CONFIG_HOME": str(directory / "config")}  # fmt: skip
-        for name in ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE"):
+        for name in ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"):
             env.pop(name, None)
         try:
             processes.append(spawn([caddy, "run", "--config", str(DEPLOY / "Caddyfile"), "--adapter", "caddyfile"],
