@@ -200,7 +200,9 @@ def test_a_concours_setting_is_refused_in_another_format():
 
 
 def test_pairs_of_parties_never_repeat_over_many_fields():
-    for teams, parties in itertools.product((5, 7, 13), (4,)):
+    # The spec's range is 6 to 60 teams (odd counts sit one out); 5 teams over 4 parties can rematch:
+    # a known defect of the engine's greedy pairing, in the closing note of stop 30.
+    for teams, parties in itertools.product((7, 9, 13), (4,)):
         tournament = concours(teams, deals=1, rounds=parties)
         rounds = [play_partie(tournament) for _ in range(parties)]
         pairs = [frozenset(t.entrants) for r in rounds for t in r.tables.all()]
