@@ -34,6 +34,14 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "points": tournament.points,
         "settings": {k: v for k, v in tournament.settings.items() if k != "order"},
         "confirmation": tournament.confirmation,
+        "bye": tournament.bye or None,
+        "absent": tournament.absent or None,
+        "fee": tournament.fee,
+        "require_paid": tournament.require_paid,
+        "require_check_in": tournament.require_check_in,
+        "prizes": tournament.prizes or None,
+        "blind_rounds": tournament.blind_rounds,
+        "revealed": tournament.revealed_at is not None,
         "status": tournament.status,
         "archived": tournament.archived_at is not None,
         "revision": tournament.revision,
@@ -60,6 +68,9 @@ def entrant_document(entrant: Entrant) -> dict[str, Any]:
         "seed": entrant.seed,
         "rating": entrant.rating,
         "withdrawn": entrant.withdrawn,
+        "checked_in": entrant.checked_in,
+        "paid": entrant.paid,
+        "joins_round": entrant.joins_round,
     }
 
 

@@ -84,6 +84,23 @@ class Tournament(models.Model):
         blank=True,
         help_text="Hidden from the public lists since then; its results still count (seasons, audit).",
     )
+    # The club's own rules for the evening (tournaments.standings.club_rules).
+    bye = models.JSONField(
+        default=dict, blank=True, help_text="What sitting out scores; empty: the format's default."
+    )
+    absent = models.JSONField(default=dict, blank=True, help_text="What missing a round scores.")
+    fee = models.PositiveIntegerField(null=True, blank=True, help_text="The entry fee, in cents.")
+    require_paid = models.BooleanField(default=False, help_text="The draw waits until everyone has paid.")
+    require_check_in = models.BooleanField(
+        default=False, help_text="The draw waits until everyone has checked in."
+    )
+    prizes = models.JSONField(default=dict, blank=True, help_text="Who gets a prize; empty: no prize list.")
+    blind_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="The last rounds whose standings stay hidden until revealed."
+    )
+    revealed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organizer revealed a blind finish."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -112,6 +129,14 @@ class Entrant(models.Model):
     seed = models.PositiveIntegerField(null=True, blank=True)
     rating = models.IntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
+    checked_in = models.BooleanField(default=False)
+    paid = models.PositiveIntegerField(default=0, help_text="What the entrant has paid, in cents.")
+    joins_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A late arrival: the first round it is drawn in."
+    )
+    secret = models.CharField(
+        max_length=64, default=new_table_secret, help_text="The entrant's own link (checking in)."
+    )
 
     class Meta:
         ordering = (models.F("seed").asc(nulls_last=True), "pk")
@@ -149,6 +174,9 @@ class Round(models.Model):
     )
     status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.BUILDING)
     byes = models.JSONField(default=list, help_text="Entrant ids with a bye this round.")
+    absent = models.JSONField(
+        default=list, help_text="Entrant ids that missed this round for another reason (late)."
+    )
     flags = models.JSONField(default=list, help_text="Why each flagged pairing was made.")
     task_id = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

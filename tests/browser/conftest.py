@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,13 +15,21 @@ from tests.conftest import missing
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _one_request_at_a_time() -> None:
-    """The live server answers one request at a time. On SQLite the test database lives in memory
-    and its one connection is shared by the server's threads, so two requests at once (a page's
-    poll beside a phone's send) collided ("no such savepoint", a 503) and a phone sent again
-    later, past a test's wait. Set before the session-wide server starts."""
+def _one_request_at_a_time() -> Iterator[None]:
+    """The live server answers one request at a time, and never while the test's own thread is
+    inside a query or a transaction. On SQLite the test database lives in memory and its one
+    connection is shared by the server's thread and the test's: two requests at once (a page's
+    poll beside a phone's send) collided ("no such savepoint", a 503), and a request still in
+    flight when the test saved a deal through the services, or flushed the tables at its end,
+    failed with "database table is locked". One lock, held by the server for a whole request and
+    by the test's thread for each query and each outermost transaction, keeps them apart; set
+    before the session-wide server starts."""
     from django.core.servers.basehttp import WSGIServer
+    from django.db.backends.utils import CursorWrapper
+    from django.db.transaction import Atomic
     from django.test.testcases import LiveServerThread
+
+    shared = threading.RLock()
 
     class OneAtATime(WSGIServer):
         """Django's server without threads; the live server thread has set its connections."""
@@ -28,7 +37,51 @@ def _one_request_at_a_time() -> None:
         def __init__(self, *args: Any, connections_override: Any = None, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
 
+        def process_request(self, request: Any, client_address: Any) -> None:
+            with shared:
+                super().process_request(request, client_address)
+
+    def test_thread() -> bool:
+        """Other threads of a test (eight phones at once) have connections of their own."""
+        return threading.current_thread() is threading.main_thread()
+
+    def holding(method: Callable[..., Any]) -> Callable[..., Any]:
+        def held(*args: Any, **kwargs: Any) -> Any:
+            if not test_thread():
+                return method(*args, **kwargs)
+            with shared:
+                return method(*args, **kwargs)
+
+        return held
+
+    def entering(self: Atomic) -> None:
+        if not test_thread():
+            return enter(self)
+        shared.acquire()
+        try:
+            enter(self)
+        except BaseException:
+            shared.release()
+            raise
+
+    def exiting(self: Atomic, *exc: Any) -> None:
+        if not test_thread():
+            return exit_(self, *exc)
+        try:
+            exit_(self, *exc)
+        finally:
+            shared.release()
+
+    enter, exit_ = Atomic.__enter__, Atomic.__exit__
+    execute, executemany = CursorWrapper.execute, CursorWrapper.executemany
+    server_class = LiveServerThread.server_class
     LiveServerThread.server_class = OneAtATime
+    Atomic.__enter__, Atomic.__exit__ = entering, exiting
+    CursorWrapper.execute, CursorWrapper.executemany = holding(execute), holding(executemany)
+    yield
+    LiveServerThread.server_class = server_class
+    Atomic.__enter__, Atomic.__exit__ = enter, exit_
+    CursorWrapper.execute, CursorWrapper.executemany = execute, executemany
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -175,6 +175,9 @@ def test_it_registers_one_entrant_and_many(api, boss, club):
         "seed": 1,
         "rating": None,
         "withdrawn": False,
+        "checked_in": False,
+        "paid": 0,
+        "joins_round": None,
     }
     assert many.status_code == 201
     assert [e["name"] for e in many.json()] == ["Kings", "Queens"]

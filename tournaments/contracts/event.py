@@ -20,6 +20,7 @@ from rest_framework import serializers
 from games import UnknownGameError, find_game
 from games.base import Game
 from scoring.result_states import Confirmation
+from tournaments.contracts.club_rules import ClubRules
 from tournaments.contracts.kit import Choice, Contract, Flag, JSONObject, Named, Text, WholeNumber, partly
 from tournaments.pairing.base import FirstRound
 from tournaments.pairing.concours import ConcoursDraw
@@ -142,7 +143,7 @@ class PointsInput(Contract):
             raise serializers.ValidationError(str(error)) from None
 
 
-class TournamentCreate(Contract):
+class TournamentCreate(ClubRules):
     """``POST /api/tournaments/``, and the new-tournament page."""
 
     unknown_key = _("{key} is not a field of a tournament")
@@ -230,7 +231,7 @@ def _preset(name: str, game: Game[Any]) -> str:
     return found
 
 
-class TournamentChange(Contract):
+class TournamentChange(ClubRules):
     """``PATCH /api/tournaments/{id}/``, and the console's format form: what may change."""
 
     unknown_key = _("{key} cannot be changed")

@@ -40,6 +40,7 @@ from tournaments.pairing.formats import (
     plans_its_own_rounds,
 )
 from tournaments.pairing.match_format import MatchFormat, parse_match_format
+from tournaments.services.club_rules import CLUB_RULES, apply_club_rules
 from tournaments.services.common import after_commit, lock_tournament
 from tournaments.services.removal import mark_archived
 from tournaments.services.results import settle_tournament
@@ -62,9 +63,11 @@ def tournament_create(
     points: PointScheme | None = None,
     settings: EventSettings | None = None,
     confirmation: Confirmation = Confirmation.HAND_OVER,
+    **club_rules: Any,
 ) -> Tournament:
     """A tournament in registration, its game options resolved and frozen now; ``confirmation``:
-    how the other side of a table vouches for its result (the tables' matches are made with it)."""
+    how the other side of a table vouches for its result (the tables' matches are made with it);
+    ``club_rules``: the club's rules for the evening (``tournaments.services.club_rules``)."""
     if confirmation not in AVAILABLE:
         raise InvalidEntry(
             gettext("%(mode)s is not a confirmation mode") % {"mode": confirmation}, "confirmation"
@@ -77,7 +80,7 @@ def tournament_create(
         check_match_format(format, match_format)
         extras = _settings(format, game, shape, settings or EventSettings())
     frozen = _freeze_options(game, format, given, match_format, extras)
-    return Tournament.objects.create(
+    tournament = Tournament(
         club=club,
         name=name,
         game_key=game.key,
@@ -92,6 +95,16 @@ def tournament_create(
         settings=extras,
         confirmation=confirmation,
     )
+    apply_club_rules(tournament, _known(club_rules))
+    tournament.save()
+    return tournament
+
+
+def _known(rules: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(rules) - CLUB_RULES
+    if unknown:
+        raise TypeError(f"unknown club rules: {', '.join(sorted(unknown))}")
+    return rules
 
 
 @contextmanager
@@ -169,9 +182,11 @@ def tournament_configure(
     tiebreaks: Sequence[str] | None = None,
     rounds: int | None = None,
     archived: bool | None = None,
+    **club_rules: Any,
 ) -> Tournament:
     """Change the format, tiebreak precedence or planned rounds (the format only before round 1),
-    or take the tournament off the public lists (``archived``: ``tournaments.services.removal``)."""
+    the club's rules (``club_rules``: those given), or take the tournament off the public lists
+    (``archived``: ``tournaments.services.removal``)."""
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if archived is not None:
@@ -201,6 +216,7 @@ def tournament_configure(
             if rounds < done:
                 raise Conflict(f"{done} rounds have already been played", "rounds")
             tournament.rounds_planned = rounds
+        apply_club_rules(tournament, _known(club_rules))
         tournament.revision += 1
         tournament.save()
         settle_tournament(tournament)
