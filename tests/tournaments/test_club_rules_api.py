@@ -4,11 +4,22 @@ given, taken off with null, and refused naming the field and the rule."""
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
-from tests.tournaments.test_api import SWISS, api, boss  # noqa: F401 (fixtures)
+from tests.factories import ClubFactory, organizer
+from tests.tournaments.test_api import SWISS
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api() -> APIClient:
+    """An organizer's API client."""
+    client = APIClient()
+    client.force_authenticate(organizer(ClubFactory()))
+    return client
+
 
 KLAVERJAS_AFTERNOON = {
     "bye": {"game_points": 1600, "outcome": "win", "max_per_entrant": 1},
@@ -21,7 +32,7 @@ KLAVERJAS_AFTERNOON = {
 }
 
 
-def test_an_event_takes_the_clubs_rules_and_shows_them(api, boss):
+def test_an_event_takes_the_clubs_rules_and_shows_them(api):
     created = api.post("/api/tournaments/", {**SWISS, **KLAVERJAS_AFTERNOON}, format="json")
 
     assert created.status_code == 201
@@ -33,11 +44,13 @@ def test_an_event_takes_the_clubs_rules_and_shows_them(api, boss):
     assert (body["blind_rounds"], body["revealed"]) == (1, False)
 
 
-def test_a_change_sets_one_rule_and_null_takes_it_off(api, boss):
+def test_a_change_sets_one_rule_and_null_takes_it_off(api):
     body = api.post("/api/tournaments/", {**SWISS, **KLAVERJAS_AFTERNOON}, format="json").json()
     url = f"/api/tournaments/{body['id']}/"
 
-    changed = api.patch(url, {"bye": {"game_points": "average", "outcome": "draw"}, "fee": None}, format="json")
+    changed = api.patch(
+        url, {"bye": {"game_points": "average", "outcome": "draw"}, "fee": None}, format="json"
+    )
 
     assert changed.status_code == 200
     assert changed.json()["bye"] == {"game_points": "average", "outcome": "draw", "max_per_entrant": None}
@@ -61,7 +74,7 @@ def test_a_change_sets_one_rule_and_null_takes_it_off(api, boss):
         ({"blind_rounds": 100}, "blind_rounds", "blind_rounds must be a whole number from 0 to 99"),
     ],
 )
-def test_a_bad_rule_is_refused_naming_the_field(api, boss, rules, field, rule):
+def test_a_bad_rule_is_refused_naming_the_field(api, rules, field, rule):
     response = api.post("/api/tournaments/", {**SWISS, **rules}, format="json")
 
     assert response.status_code == 400
