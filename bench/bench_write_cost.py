@@ -5,7 +5,9 @@ In one process on PostgreSQL (a scratch database, ``tablescore_bench_write`` on 
 Tally matches of ``DEALS`` deals (4 sides, an ``Idempotency-Key`` on every deal) three ways, deal by
 deal, the three interleaved so that load from elsewhere hits them alike:
 
-(a) the service ``scoring.services.deals.deal_record``: the match row locked, the ledger read and
+(a) the service every entry point calls, ``scoring.services.deals.deal_record_numbered`` (the deal
+    sent with its number, as a phone's Save and the API send it): the match row locked once, the
+    ledger read (the number checked against it) and
     replayed through the game, a deal, its version, an audit event, the idempotency record and
     the match's new state;
 (b) the same rows with plain ORM calls in one transaction: ``select_for_update`` on the match,
@@ -92,9 +94,12 @@ class Bench:
         )
 
     def service(self, match: Any, n: int) -> None:
-        from scoring.services.deals import deal_record
+        """The path a phone's Save and the API take: the deal sent with its number."""
+        from scoring.services.deals import deal_record_numbered
 
-        deal_record(match_id=match.pk, entry=entry(n), actor=self.actor, idempotency_key=f"k{n}")
+        deal_record_numbered(
+            match_id=match.pk, number=n, entry=entry(n), actor=self.actor, idempotency_key=f"k{n}"
+        )
 
     def plain_orm(self, match: Any, n: int) -> None:
         from django.db import transaction

@@ -28,7 +28,7 @@ from clubs.access import (
     managed_clubs,
 )
 from clubs.errors import InvalidEntry, ServiceError
-from scoring import blind, conflicts, numbering
+from scoring import blind, numbering
 from scoring.access import deal_or_404, match_or_404
 from scoring.authentication import AUTHENTICATION, TableGrant, granted_match, match_to_write, require_scorer
 from scoring.documents import (
@@ -42,6 +42,7 @@ from scoring.lifecycle import role_of
 from scoring.links import organizer_links
 from scoring.models import AuditEvent, Match, Source
 from scoring.result_states import Role
+from scoring.services import conflicts, contacts, deals
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.matches import match_create
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
@@ -217,13 +218,13 @@ class MatchDeals(APIView):
         if key is not None and not 1 <= len(key) <= 120:
             raise InvalidEntry(_("Idempotency-Key must be 1 to 120 characters"), "Idempotency-Key")
         if granted_match(request) is not None:
-            conflicts.note_contact(match, numbering.outbox_count(request.headers))
+            contacts.note_contact(match, numbering.outbox_count(request.headers))
         actor = actor_for(request)
         if blind.is_blind(match) and role_of(actor) == Role.TABLE:
             side = request.auth.side if isinstance(request.auth, TableGrant) else None
             entered = blind.blind_record(match_id=match.pk, side=side, entry=request.data, actor=actor)
             return Response(blind_document(entered), status=status.HTTP_201_CREATED)
-        written = conflicts.deal_record_numbered(
+        written = deals.deal_record_numbered(
             match_id=match.pk,
             number=numbering.deal_number(request.headers),
             entry=request.data,

@@ -1,7 +1,7 @@
 """The pages' conflicts (#13): two phones sent different entries for one deal number; the scored
 one counts and the other waits beside it. The table (on the scorer page, through its link) or an
 organizer of the club (on the match's organizer page) keeps the scored entry or uses the other
-one (``scoring.conflicts.conflict_resolve``: a new version of the deal, audited). Both pages show
+one (``scoring.services.conflicts.conflict_resolve``: a new version of the deal, audited). Both pages show
 them with the ``{% deal_conflicts %}`` tag and post to their own address; each answers with its
 page, the message on top."""
 
@@ -19,10 +19,10 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for, get_for_organizer
 from clubs.errors import ServiceError
-from scoring import conflicts
 from scoring.access import scorer_match
 from scoring.forms.reading import entry_words
 from scoring.models import Deal, Match, Source
+from scoring.services import conflicts
 
 
 def conflict_rows(match: Match, token: str | None) -> list[dict[str, Any]]:

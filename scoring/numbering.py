@@ -1,7 +1,7 @@
 """What the edges read of a numbered deal and of a phone's outbox (#13): the deal number a
 client means (``Tablescore-Deal-Number`` for the API, the ``number`` field of the scorer form),
 the count of deals a table's phone keeps unsent (``Tablescore-Outbox``), and what the page says
-once a numbered deal is in. The writes are in ``scoring/conflicts.py``."""
+once a numbered deal is in. The writes are in ``scoring/services/deals.py``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 
 from clubs.errors import InvalidEntry
-from scoring.conflicts import Numbered
+from scoring.services.deals import Numbered
 
 #: The API's request header naming the deal number the client means.
 DEAL_NUMBER = "Tablescore-Deal-Number"

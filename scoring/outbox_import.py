@@ -11,7 +11,7 @@ What the phone gives (``static/js/scorer-outbox.js``):
 - the **JSON file** of its outbox, ``{"page", "exported", "entries": [{"key", "match", "number",
   "body", ...}]}``, uploaded or pasted here.
 
-Each deal then goes the way a phone's Save goes (``scoring.conflicts.deal_record_numbered``, with
+Each deal then goes the way a phone's Save goes (``scoring.services.deals.deal_record_numbered``, with
 its ``Idempotency-Key`` and its deal number), as the organizer, source ``import``: a deal already
 in (the same key, or the same entry under that number) stays one deal, another entry for a
 number already scored is a recorded conflict, settled on the match's page. So importing twice,
@@ -36,10 +36,10 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.access import SignInRequired, actor_for, get_for_organizer, is_signed_in
 from clubs.errors import ServiceError
-from scoring import conflicts
 from scoring.boards import entry_form, scoreboard
 from scoring.forms.reading import entry_words
 from scoring.models import Match, Source
+from scoring.services import deals
 
 #: The largest text taken (a day of deals of a few tables is far less).
 MOST = 500_000
@@ -163,7 +163,7 @@ def _rows(request: HttpRequest, pending: list[Pending], *, write: bool) -> list[
 
 def _record(request: HttpRequest, match: Match, item: Pending, entry: Any, words: tuple[str, ...]) -> Row:
     try:
-        written = conflicts.deal_record_numbered(
+        written = deals.deal_record_numbered(
             match_id=match.pk,
             number=item.number,
             entry=entry,

@@ -36,7 +36,7 @@ from clubs.models import Club
 from clubs.names import name_key
 from clubs.parts import club_evenings, club_links, listings
 from games import GAMES, MatchState
-from scoring import belonging, blind, blind_pages, conflicts, correction_pages, display, lifecycle, numbering
+from scoring import belonging, blind, blind_pages, correction_pages, display, lifecycle, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.boards import entry_form, scoreboard
 from scoring.correction_pages import asks_director
@@ -45,7 +45,7 @@ from scoring.forms.entry import EntryForm
 from scoring.forms.reading import entry_words
 from scoring.links import scorer_path
 from scoring.models import Deal, Match, MatchStatus, Source
-from scoring.services import deals, ledger, matches
+from scoring.services import contacts, deals, ledger, matches
 from scoring.titles import said_round
 from tablescore.conditional import conditional_get
 
@@ -211,7 +211,7 @@ def _table_context(
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
     match = scorer_match(token)
-    conflicts.note_contact(match, numbering.outbox_count(request.headers))
+    contacts.note_contact(match, numbering.outbox_count(request.headers))
     board = _scorer_board(request, match, token)
     if request.method == "GET":
         return render(request, "scoring/table.html", _table_context(request, match, token, board))
@@ -223,7 +223,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         return _blind_entry(request, match, token, side, form, entry)
     if entry is not None:
         try:
-            written = conflicts.deal_record_numbered(
+            written = deals.deal_record_numbered(
                 match_id=match.pk,
                 number=_int_or_none(request.POST.get("number")),
                 entry=entry,
@@ -284,7 +284,7 @@ def _blind_entry(
 def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
     """The scorer's board fragment (with edit links), 304 while unchanged."""
     match = scorer_match(token)
-    conflicts.note_contact(match, numbering.outbox_count(request.headers))
+    contacts.note_contact(match, numbering.outbox_count(request.headers))
     return _poll_response(
         request,
         match,

@@ -22,11 +22,12 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import conflicts, links
+from scoring import links
 from scoring.models import MatchStatus
 from scoring.places import Now
 from scoring.qr import qr_svg
 from scoring.result_states import ResultStatus
+from scoring.services import contacts
 from scoring.services.common import place_events
 from tournaments.models import (
     Entrant,
@@ -169,12 +170,12 @@ def table_path(table: PhysicalTable) -> str:
 
 def last_contacts(tournament: Tournament) -> dict[int, Any]:
     """Per table number, the latest contact of the phone scoring there (when, and how many deals
-    it said it keeps unsent: ``scoring.conflicts.note_contact``), over the tournament's matches."""
+    it said it keeps unsent: ``scoring.services.contacts.note_contact``), over the tournament's matches."""
     numbers = dict(
         TableGame.objects.filter(table__round__tournament=tournament).values_list("match_id", "table__number")
     )
     latest: dict[int, Any] = {}
-    for contact in conflicts.contacts(list(numbers)).values():
+    for contact in contacts.contacts(list(numbers)).values():
         number = numbers[contact.match_id]
         if number not in latest or contact.seen_at > latest[number].seen_at:
             latest[number] = contact

@@ -19,7 +19,16 @@ from games import GameError, MatchState
 from scoring import correction_requests, lifecycle
 from scoring.documents import deal_write_document
 from scoring.game_texts import game_text
-from scoring.models import AuditAction, Deal, DealVersion, IdempotentRequest, Match, MatchStatus, Source
+from scoring.models import (
+    AuditAction,
+    Deal,
+    DealConflict,
+    DealVersion,
+    IdempotentRequest,
+    Match,
+    MatchStatus,
+    Source,
+)
 from scoring.services.common import (
     DEAL_WRITE_COLUMNS,
     DealRef,
@@ -50,6 +59,16 @@ class DealWrite:
     answer: dict[str, Any] | None = None
 
 
+@dataclass(frozen=True)
+class Numbered:
+    """What a numbered write did: the ``write`` (recorded, a repeated key's answer, or the same
+    deal already scored: ``duplicate``), or a recorded ``conflict`` (no write)."""
+
+    write: DealWrite | None
+    conflict: DealConflict | None = None
+    duplicate: bool = False
+
+
 def deal_record(
     *,
     match_id: int,
@@ -58,60 +77,144 @@ def deal_record(
     source: Source = Source.API,
     idempotency_key: str | None = None,
 ) -> DealWrite:
-    """Append a deal. A repeated ``idempotency_key`` gets the first write back, with ``created``
-    false and its first answer, and changes nothing; with another entry it is refused (409)."""
-    fingerprint = _fingerprint(entry) if idempotency_key else ""
+    """Append the next deal: :func:`deal_record_numbered` without a number (which never
+    conflicts). A repeated ``idempotency_key`` gets the first write back, with ``created`` false
+    and its first answer, and changes nothing; with another entry it is refused (409)."""
+    written = deal_record_numbered(
+        match_id=match_id,
+        number=None,
+        entry=entry,
+        actor=actor,
+        source=source,
+        idempotency_key=idempotency_key,
+    )
+    assert written.write is not None
+    return written.write
+
+
+def deal_record_numbered(
+    *,
+    match_id: int,
+    number: int | None,
+    entry: Entry,
+    actor: Actor,
+    source: Source = Source.API,
+    idempotency_key: str | None = None,
+) -> Numbered:
+    """Record ``entry`` as deal ``number`` of the match, the path every page and API call takes
+    (#13: two phones at one table). The natural key (match, deal number) protects the match:
+
+    - the number is the next one (or none is given): the deal is recorded;
+    - the deal is already scored with the same entry (a second phone, or the same phone again
+      with a new key): one deal, answered as saved (``duplicate``);
+    - the deal is scored with another entry: a :class:`~scoring.models.DealConflict` is recorded
+      (both versions kept, who and when) and nothing else changes, until the table or the
+      director settles it (``scoring.services.conflicts``);
+    - a number past the next one: refused (the deals before it are not in yet).
+
+    One transaction, the match's row locked once, the match's deals read in one statement."""
+    if number is not None and number < 1:
+        raise Conflict(_("a deal number starts at 1"), "number")
+    fingerprint = _fingerprint(entry) if idempotency_key or number is not None else ""
     try:
         with transaction.atomic():
             match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
             rows, earlier = ledger(match.pk, key=idempotency_key)
             if idempotency_key and earlier is not None:
-                return _repeat(match, idempotency_key, fingerprint, earlier)
-            if match.status == MatchStatus.ABANDONED:
-                raise Conflict(_("the match was abandoned"), None)
-            lifecycle.check_write(match, actor)
-            counted = live(rows)
-            current = replay(match, [row.entry for row in counted])
-            if current.finished:
-                raise Conflict(_("the match is already finished"), None, outcome=current.as_json()["outcome"])
-            try:
-                state = current.play(entry)
-            except GameError as error:
-                raise game_error(error) from None
-            deal = Deal.objects.create(
-                club_id=match.club_id, match=match, number=rows[-1].number + 1 if rows else 1
-            )
-            version = _new_version(deal, entry, actor, source)
-            store_state(match, state, [*_refs(counted), (deal.number, deal.version)])
-            audit(
-                match,
-                AuditAction.DEAL_RECORDED,
-                actor,
-                deal_number=deal.number,
-                version=1,
-                detail={"entry": entry},
-            )
-            lifecycle.follow_write(match, actor, audit, finished=state.finished, deal=deal.number)
-            if not idempotency_key:
-                return DealWrite(match, deal, version)
-            answer = deal_write_document(match, deal, version)
-            IdempotentRequest.objects.create(
-                club_id=match.club_id,
-                match=match,
-                key=idempotency_key,
-                fingerprint=fingerprint,
-                status_code=201,
-                response=answer,
-            )
-            return DealWrite(match, deal, version, answer=answer)
+                return Numbered(_repeat(match, idempotency_key, fingerprint, earlier))
+            taken = next((row for row in rows if row.number == number), None)
+            if taken is not None:
+                return _taken(match, taken, entry, fingerprint, actor, source)
+            last = rows[-1].number if rows else 0
+            if number is not None and number > last + 1:
+                raise Conflict(
+                    _("deal %(number)s is not scored yet: the deals go in order") % {"number": last + 1},
+                    "number",
+                    next=last + 1,
+                )
+            return Numbered(_append(match, rows, entry, fingerprint, actor, source, idempotency_key))
     except IntegrityError:
         # Two requests with the same key raced past the lookup; the loser answers as a repeat.
         if idempotency_key:
             match = Match.objects.select_related("club").only(*DEAL_WRITE_COLUMNS).get(pk=match_id)
             earlier = ledger(match_id, key=idempotency_key).earlier
             if earlier is not None:
-                return _repeat(match, idempotency_key, fingerprint, earlier)
+                return Numbered(_repeat(match, idempotency_key, fingerprint, earlier))
         raise
+
+
+def _append(
+    match: Match,
+    rows: list[LedgerRow],
+    entry: Entry,
+    fingerprint: str,
+    actor: Actor,
+    source: Source,
+    idempotency_key: str | None,
+) -> DealWrite:
+    """The next deal of the locked match, replayed after ``rows`` (its deals, voided ones too)."""
+    if match.status == MatchStatus.ABANDONED:
+        raise Conflict(_("the match was abandoned"), None)
+    lifecycle.check_write(match, actor)
+    counted = live(rows)
+    current = replay(match, [row.entry for row in counted])
+    if current.finished:
+        raise Conflict(_("the match is already finished"), None, outcome=current.as_json()["outcome"])
+    try:
+        state = current.play(entry)
+    except GameError as error:
+        raise game_error(error) from None
+    deal = Deal.objects.create(club_id=match.club_id, match=match, number=rows[-1].number + 1 if rows else 1)
+    version = _new_version(deal, entry, actor, source)
+    store_state(match, state, [*_refs(counted), (deal.number, deal.version)])
+    audit(
+        match, AuditAction.DEAL_RECORDED, actor, deal_number=deal.number, version=1, detail={"entry": entry}
+    )
+    lifecycle.follow_write(match, actor, audit, finished=state.finished, deal=deal.number)
+    if not idempotency_key:
+        return DealWrite(match, deal, version)
+    answer = deal_write_document(match, deal, version)
+    IdempotentRequest.objects.create(
+        club_id=match.club_id,
+        match=match,
+        key=idempotency_key,
+        fingerprint=fingerprint,
+        status_code=201,
+        response=answer,
+    )
+    return DealWrite(match, deal, version, answer=answer)
+
+
+def _taken(
+    match: Match, row: LedgerRow, entry: Entry, fingerprint: str, actor: Actor, source: Source
+) -> Numbered:
+    """Deal ``row.number`` is scored already: the same entry is that deal; another is a conflict,
+    recorded once (a phone that retries, or a third phone with the same entry, finds it)."""
+    if not row.voided and _fingerprint(row.entry) == fingerprint:
+        version = DealVersion.objects.select_related("deal").get(deal_id=row.id, version=row.version)
+        return Numbered(DealWrite(match, version.deal, version, created=False), duplicate=True)
+    conflict = DealConflict.objects.filter(
+        match=match, number=row.number, fingerprint=fingerprint, resolved_at__isnull=True
+    ).first()
+    if conflict is None:
+        conflict = DealConflict.objects.create(
+            club_id=match.club_id,
+            match=match,
+            number=row.number,
+            entry=entry,
+            fingerprint=fingerprint,
+            source=source,
+            **by(actor),
+        )
+        audit(
+            match,
+            AuditAction.CONFLICT_RECORDED,
+            actor,
+            deal_number=row.number,
+            version=row.version,
+            detail={"entry": entry, "conflict": conflict.pk},
+        )
+    return Numbered(None, conflict)
 
 
 def _fingerprint(entry: Entry) -> str:

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from clubs.access import Actor
-from scoring import conflicts
 from scoring.links import table_token
 from scoring.models import Deal, DealConflict, Match
+from scoring.services import deals
 from scoring.services.ledger import replay
 from scoring.services.links import table_link_revoke
 from tests.browser.accessibility import report, violations
@@ -251,7 +251,7 @@ def test_pending_deals_show_as_qr_codes_the_director_imports_once_at_the_desk(li
 @pytest.mark.parametrize(("size", "scheme"), [(PHONE, "dark"), (LAPTOP, "light")])
 def test_the_organizer_settles_a_conflict_from_the_matchs_page(live_server, browser, size, scheme):
     match = make_match(sides=SIDES, title="Table 4", deals=[{"points": {"Ann": 6, "Bob": 5}}])
-    conflicts.deal_record_numbered(
+    deals.deal_record_numbered(
         match_id=match.pk, number=1, entry={"points": {"Ann": 2, "Bob": 9}}, actor=Actor(label="table link")
     )
     page = screen(browser, size, scheme=scheme)

@@ -121,14 +121,14 @@ def test_a_closed_round_is_a_ronde_in_french(client):
 
 def test_the_conflict_says_who_scored_in_the_language(client):
     from clubs.access import Actor
-    from scoring import conflicts
+    from scoring.services import deals
 
     match = make_match(sides=["Ann", "Ben"], options={"target": 1000})
     phone = Actor(label="table link", ip="10.0.0.2")
-    conflicts.deal_record_numbered(
+    deals.deal_record_numbered(
         match_id=match.pk, number=1, entry={"points": {"Ann": 6, "Ben": 5}}, actor=phone
     )
-    conflicts.deal_record_numbered(
+    deals.deal_record_numbered(
         match_id=match.pk, number=1, entry={"points": {"Ann": 2, "Ben": 9}}, actor=phone
     )
     client.force_login(organizer(match.club))

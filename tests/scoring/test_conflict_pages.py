@@ -1,6 +1,6 @@
 """Conflicts settled from the organizer's match page (#13): the open conflicts of a match (both
 entries, who sent each and when) with the scorer page's two choices, through the same service
-(``scoring.conflicts.conflict_resolve``): keep the scored entry, or use the other one (a new,
+(``scoring.services.conflicts.conflict_resolve``): keep the scored entry, or use the other one (a new,
 audited version of the deal)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from clubs.access import Actor
-from scoring import conflicts
 from scoring.models import AuditAction, AuditEvent, ConflictResolution, Deal, DealConflict, Source
+from scoring.services import deals
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def conflict():
     match = make_match(
         sides=["Ann", "Ben"], options={"target": 1000}, deals=[{"points": {"Ann": 6, "Ben": 5}}]
     )
-    written = conflicts.deal_record_numbered(
+    written = deals.deal_record_numbered(
         match_id=match.pk, number=1, entry={"points": {"Ann": 2, "Ben": 9}}, actor=PHONE
     )
     return written.conflict

@@ -14,9 +14,9 @@ from rest_framework.test import APIClient
 
 from clubs.access import Actor
 from clubs.errors import Conflict
-from scoring import conflicts
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealConflict, TableContact
+from scoring.services import conflicts, deals
 from tests.factories import make_match
 from tests.scoring.services.conftest import run_at_once
 
@@ -31,7 +31,7 @@ def points(ann: int, ben: int) -> dict[str, dict[str, int]]:
 
 
 def record(match, number, entry, actor=PHONE_A, key=None):
-    return conflicts.deal_record_numbered(
+    return deals.deal_record_numbered(
         match_id=match.pk, number=number, entry=entry, actor=actor, idempotency_key=key
     )
 

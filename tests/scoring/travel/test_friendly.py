@@ -15,9 +15,8 @@ from django.core.management.base import CommandError
 from clubs.access import Actor
 from clubs.travel.arrival import Arrival
 from clubs.travel.envelope import EveningFileError, dumps, opened
-from scoring.conflicts import deal_record_numbered
 from scoring.models import AuditEvent, DealConflict, DealVersion, Match
-from scoring.services.deals import deal_correct, deal_record, deal_void
+from scoring.services.deals import deal_correct, deal_record, deal_record_numbered, deal_void
 from scoring.travel.friendly import export_match, import_match, match_body
 from tests.factories import ClubFactory, make_match
 from tests.rows import table_rows
