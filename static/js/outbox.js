@@ -105,6 +105,51 @@
     return given.length;
   }
 
+  // When an entry that went unanswered or was refused is tried again: 20 s after the first try,
+  // doubling each time, at most 5 minutes apart.
+  function retryAt(tries, now) {
+    return now + Math.min(20000 * Math.pow(2, Math.max(tries, 1) - 1), 300000);
+  }
+
+  // The number the next deal of the form gets: past every deal the phone keeps, never back.
+  function nextNumber(formNumber, kept) {
+    return kept.length ? Math.max(formNumber || 0, Math.max.apply(null, kept) + 1) : formNumber;
+  }
+
+  function base64url(text) {
+    var bytes = new TextEncoder().encode(text);
+    var binary = "";
+    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  // The deals kept, as the texts of QR codes for the director's desk: each text is the address
+  // of the import page (``base``, scoring/outbox_import.py) carrying a few whole deals,
+  // base64url of {"v": 1, "e": [body]} where a body is the form as posted (its key, match and
+  // number included, not its CSRF token), at most ``limit`` characters of deals a code, so each
+  // code imports on its own and scanning one twice changes nothing.
+  function codeTexts(entries, base, limit) {
+    var groups = [];
+    var group = [];
+    var size = 0;
+    entries.forEach(function (entry) {
+      var body = new URLSearchParams(entry.body);
+      body.delete("csrfmiddlewaretoken");
+      var text = body.toString();
+      if (group.length && size + text.length > limit) { groups.push(group); group = []; size = 0; }
+      group.push({ number: entry.number, body: text });
+      size += text.length;
+    });
+    if (group.length) groups.push(group);
+    return groups.map(function (g) {
+      return {
+        first: g[0].number, last: g[g.length - 1].number,
+        text: base + "?d=" + base64url(JSON.stringify({ v: 1, e: g.map(function (x) { return x.body; }) }))
+      };
+    });
+  }
+
+  // What became of a sent entry, from the status of its answer.
   function stateFor(status) {
     if (status === 409) return "conflict";
     if (status === 401 || status === 403 || status === 404 || status === 410) return "blocked";
@@ -139,7 +184,7 @@
               stuck[entry.match] = true;
               entry.state = response === null ? "waiting" : stateFor(response.status);
               entry.status = response === null ? 0 : response.status;
-              entry.next = Date.now() + Math.min(20000 * Math.pow(2, entry.tries - 1), 300000);
+              entry.next = retryAt(entry.tries, Date.now());
             }
             return Promise.resolve(onAnswer ? onAnswer(entry, response) : null).then(function (kept) {
               if (ok) return remove(entry.key);
@@ -152,5 +197,10 @@
     });
   }
 
-  scope.TablescoreOutbox = { all: all, put: put, remove: remove, newKey: newKey, drain: drain, abort: abort };
-})(self);
+  scope.TablescoreOutbox = {
+    all: all, put: put, remove: remove, newKey: newKey, drain: drain, abort: abort,
+    stateFor: stateFor, retryAt: retryAt, nextNumber: nextNumber, codeTexts: codeTexts
+  };
+  // Node's test runner reads the pure functions (tests/js/outbox.test.js).
+  if (typeof module === "object" && module.exports) module.exports = scope.TablescoreOutbox;
+})(typeof self === "undefined" ? globalThis : self);

@@ -204,47 +204,15 @@
     var f = form();
     var numbers = here.map(function (e) { return Number(e.number) || 0; });
     if (f && f.elements.number && numbers.length) {
-      var next = Math.max(Number(f.elements.number.value) || 0, Math.max.apply(null, numbers) + 1);
+      var next = Outbox.nextNumber(Number(f.elements.number.value) || 0, numbers);
       if (String(next) !== f.elements.number.value && !f.dataset.dirty) renumber(f, next);
     }
     return entries;
   }
 
-  // The deals kept, as QR codes for the director's desk: each code is the address of the import
-  // page (scoring/outbox_import.py) carrying a few whole deals, base64url of {"v": 1, "e": [body]}
-  // where a body is the form as posted (its key, match and number included, not its CSRF token),
-  // so each code imports on its own and scanning one twice changes nothing.
+  // The deals kept, as QR codes for the director's desk (Outbox.codeTexts says what each holds).
   var CODE_TEXT = 400;    // characters of deals per code at most (about 4 deals): a dense code reads badly off a screen
   var shownCodes = "";
-
-  function base64url(text) {
-    var bytes = new TextEncoder().encode(text);
-    var binary = "";
-    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
-    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function codeTexts(entries) {
-    var base = new URL(codesBox.dataset.import, location.href).href;
-    var groups = [];
-    var group = [];
-    var size = 0;
-    entries.forEach(function (entry) {
-      var body = new URLSearchParams(entry.body);
-      body.delete("csrfmiddlewaretoken");
-      var text = body.toString();
-      if (group.length && size + text.length > CODE_TEXT) { groups.push(group); group = []; size = 0; }
-      group.push({ number: entry.number, body: text });
-      size += text.length;
-    });
-    if (group.length) groups.push(group);
-    return groups.map(function (g) {
-      return {
-        first: g[0].number, last: g[g.length - 1].number,
-        text: base + "?d=" + base64url(JSON.stringify({ v: 1, e: g.map(function (x) { return x.body; }) }))
-      };
-    });
-  }
 
   // One code as an SVG drawing (black on white, a quiet zone of 4 modules), named for screen readers.
   function drawCode(text, name) {
@@ -277,7 +245,8 @@
 
   function showCodes(entries) {
     if (!codes || !window.qrcode) return;
-    var texts = entries.length ? codeTexts(entries) : [];
+    var base = new URL(codesBox.dataset.import, location.href).href;
+    var texts = entries.length ? Outbox.codeTexts(entries, base, CODE_TEXT) : [];
     var key = texts.map(function (t) { return t.text; }).join(" ");
     codesBox.hidden = texts.length === 0;
     if (key === shownCodes) return;
