@@ -243,10 +243,18 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             match.refresh_from_db()
             context = _table_context(request, match, token, scoreboard(match))
             context["notice"] = notice
-            return render(request, "scoring/table.html", context, status=409 if written.conflict else 200)
+            answer = render(request, "scoring/table.html", context, status=409 if written.conflict else 200)
+            return numbering.tell_outcome(answer, _outcome(written))
     match.refresh_from_db()
     context = _table_context(request, match, token, scoreboard(match), form)
-    return render(request, "scoring/table.html", context, status=status)
+    answer = render(request, "scoring/table.html", context, status=status)
+    return numbering.tell_outcome(answer, numbering.Outcome.REFUSED, form)
+
+
+def _outcome(written: deals.Numbered) -> numbering.Outcome:
+    if written.conflict is not None:
+        return numbering.Outcome.CONFLICT
+    return numbering.Outcome.DUPLICATE if written.duplicate else numbering.Outcome.SAVED
 
 
 def _blind_entry(

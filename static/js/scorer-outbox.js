@@ -331,20 +331,20 @@
       if (isCurrent) kept(entry.number);
       return null;
     }
-    return parsed(response).then(function (doc) {
-      // Refused as it was just entered, or a conflict the server recorded (both entries on its
-      // page, to settle there): the server's page says why and holds the deal; the phone need
-      // not keep it. Anything else stays on the phone with the server's words.
-      var recorded = entry.state === "conflict" && doc.querySelector("section.conflict");
-      if (pristine && (recorded || (isCurrent && entry.state !== "blocked"))) {
+    // Refused as it was just entered, or a conflict the server recorded (both entries on its
+    // page, to settle there): the server's page says why and holds the deal; the phone need not
+    // keep it. Anything else stays on the phone with the server's words. The answer's headers
+    // say which (scoring/numbering.py); its page is only read to show it.
+    var recorded = response.headers.get("Tablescore-Outcome") === "conflict";
+    if (pristine && (recorded || (isCurrent && entry.state !== "blocked"))) {
+      return parsed(response).then(function (doc) {
         swapFrom(doc, recorded ? "saved" : "scorer-alert");
         return false;
-      }
-      if (isCurrent) kept(entry.number);
-      var alert = doc.getElementById("scorer-alert");
-      entry.said = alert ? alert.textContent.trim().replace(/\s+/g, " ") : "";
-      return null;
-    });
+      });
+    }
+    if (isCurrent) kept(entry.number);
+    entry.said = decodeURIComponent(response.headers.get("Tablescore-Said") || "");
+    return null;
   }
 
   function drain(force) {
