@@ -28,7 +28,7 @@ from clubs.access import (
     managed_clubs,
 )
 from clubs.errors import InvalidEntry, ServiceError
-from scoring import blind, numbering
+from scoring import numbering
 from scoring.access import deal_or_404, match_or_404
 from scoring.authentication import AUTHENTICATION, TableGrant, granted_match, match_to_write, require_scorer
 from scoring.documents import (
@@ -38,12 +38,12 @@ from scoring.documents import (
     result_diff,
     result_document,
 )
-from scoring.lifecycle import role_of
 from scoring.links import organizer_links
 from scoring.models import AuditEvent, Match, Source
 from scoring.result_states import Role
-from scoring.services import conflicts, contacts, deals
+from scoring.services import blind, conflicts, contacts, deals
 from scoring.services.deals import DealWrite, deal_correct, deal_void
+from scoring.services.lifecycle import role_of
 from scoring.services.matches import match_create
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
 from tablescore.conditional import conditional_get

@@ -4,9 +4,9 @@
 ``accept`` or ``reject`` by the table's link (the side named; with own-device confirmation the
 side whose own link it is; a rejection may name the ``deal`` that is wrong), ``resolve``, ``void``
 or ``reopen`` by an organizer of the match's club; a wrong state is a 409 naming it
-(``scoring/results.py``). ``POST /api/matches/{id}/correction-requests/`` asks the director to
+(``scoring/services/results.py``). ``POST /api/matches/{id}/correction-requests/`` asks the director to
 correct a deal of a result whose round is closed (:class:`CorrectionRequestInput`,
-``scoring/correction_requests.py``): 201 with the request, 200 with the same open request on a
+``scoring/services/correction_requests.py``): 201 with the request, 200 with the same open request on a
 repeat, 400 naming the field (``deal``, ``reason``, ``side``), 409 while the round is not closed. ``POST /api/matches/{id}/rematch/``
 starts the match's rematch: 201 for a friendly match, 409 at a tournament's table.
 """
@@ -24,12 +24,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.access import actor_for
-from scoring import correction_requests, results
 from scoring.authentication import AUTHENTICATION, granted_match, match_to_write, require_scorer
 from scoring.documents import match_document
 from scoring.models import CorrectionRequest
 from scoring.result_states import Action
-from scoring.services import matches
+from scoring.services import correction_requests, matches, results
 from tablescore.api import AnyObject, ErrorBody, invalid_entry
 
 #: The actions a request may name (closing a round is the tournament's, never a request's).
@@ -99,7 +98,7 @@ def arguments(data: Any, kind: type[serializers.Serializer[Any]] = ResultActionI
 
 
 def result_arguments(data: Any) -> dict[str, Any]:
-    """The body as :func:`scoring.results.result_act`'s arguments, or the 400 naming the field."""
+    """The body as :func:`scoring.services.results.result_act`'s arguments, or the 400 naming the field."""
     return arguments(data, ResultActionInput)
 
 

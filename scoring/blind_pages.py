@@ -1,4 +1,4 @@
-"""The scorer page of a double-blind match (``scoring/blind.py``).
+"""The scorer page of a double-blind match (``scoring/services/blind.py``).
 
 A side's own link shows that side's own ledger as the board (its entries, its totals), the entry
 form for its next deal while its ledger is not complete, and a panel saying where the comparison
@@ -8,7 +8,7 @@ side's link reads its own ledger only. The table's shared link (or a physical ta
 nothing: it says to use each side's own link. The director, signed in, sees the official deals
 there and may enter their own score (the desk links to it with a way back).
 
-What this module does not do: compare or decide (``scoring/blind.py``) or lay out the panel
+What this module does not do: compare or decide (``scoring/services/blind.py``) or lay out the panel
 (``templates/scoring/_blind.html``).
 """
 
@@ -25,12 +25,12 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for, can_manage
 from clubs.errors import ServiceError
-from scoring import blind, display
+from scoring import display
 from scoring.access import scorer_match
 from scoring.links import token_side
 from scoring.models import Deal, DealVersion, Match
 from scoring.result_states import ResultStatus
-from scoring.services import ledger
+from scoring.services import blind, ledger
 
 
 def blind_side(request: HttpRequest, match: Match, token: str) -> int | None:

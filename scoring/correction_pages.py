@@ -1,6 +1,6 @@
 """A deal's page on a table's link once its round is closed: no correction form (the table may no
 longer write the result), but "Ask the director to correct deal N" with a reason, which reaches
-the results desk (``scoring.correction_requests``). Once asked, the page says the request is with
+the results desk (``scoring.services.correction_requests``). Once asked, the page says the request is with
 the director, and what it said; asking again is the same request.
 
 What this module does not do: decide (the service) or correct the deal (the director does, on the
@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
-from scoring import correction_requests
 from scoring.access import deal_or_404, scorer_match
-from scoring.lifecycle import closed_said
 from scoring.links import token_side
 from scoring.models import CorrectionRequest, CorrectionRequestStatus, Deal, Match
 from scoring.result_states import ResultStatus
+from scoring.services import correction_requests
+from scoring.services.lifecycle import closed_said
 
 
 class AskForm(forms.Form):

@@ -42,7 +42,7 @@ def result_document(match: Match) -> dict[str, Any]:
 
 def result_diff(match: Match) -> list[dict[str, Any]]:
     """Where the sides' own entries of a double-blind match differ (organizers only): per deal and
-    field, each side's value by side name (``scoring/blind.py``)."""
+    field, each side's value by side name (``scoring/services/blind.py``)."""
     return [
         {
             "deal": row["deal"],

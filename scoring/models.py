@@ -81,7 +81,7 @@ class Match(models.Model):
     result_detail = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Who accepted or rejected and why, which round closed it (scoring/results.py).",
+        help_text="Who accepted or rejected and why, which round closed it (scoring/services/results.py).",
     )
     result_at = models.DateTimeField(null=True, blank=True, help_text="When the result reached its status.")
     archived_at = models.DateTimeField(
@@ -243,7 +243,7 @@ class AuditEvent(models.Model):
 
 class BlindEntry(models.Model):
     """A deal as one side entered it, in that side's own ledger (double-blind confirmation,
-    ``scoring/blind.py``): never shown to the other side until both have entered the match, and
+    ``scoring/services/blind.py``): never shown to the other side until both have entered the match, and
     never counted itself: once both ledgers are complete and identical, they become the match's
     deals; different, they are the two versions of a dispute."""
 
@@ -322,7 +322,7 @@ class CorrectionRequestStatus(models.TextChoices):
 
 class CorrectionRequest(models.Model):
     """A table asking the director to correct one deal of a result its round already closed
-    (``scoring/correction_requests.py``): the table may no longer write it, so the request waits
+    (``scoring/services/correction_requests.py``): the table may no longer write it, so the request waits
     on the results desk until the director corrects that deal or dismisses it. Settled requests
     stay, with who settled them and when: the trail keeps what was asked."""
 

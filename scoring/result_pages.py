@@ -3,7 +3,7 @@ table's phone, or reports a problem with a reason (hand-over confirmation; with 
 confirmation, on its own link). One POST, then the scorer page again: a redirect with a message
 without JavaScript (post, redirect, get), the page itself with the message in place for htmx.
 
-What this module does not do: decide anything about the result (``scoring/results.py``) or draw
+What this module does not do: decide anything about the result (``scoring/services/results.py``) or draw
 the panel (``templates/scoring/_confirm_result.html``).
 """
 
@@ -24,12 +24,12 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import results
 from scoring.access import place_for, scorer_match
 from scoring.boards import scoreboard
 from scoring.links import token_side
 from scoring.models import Match
 from scoring.result_states import Action
+from scoring.services import results
 from scoring.views import _table_context
 
 #: A page view of the scoring app.

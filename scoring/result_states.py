@@ -17,7 +17,7 @@ Its words (the states' labels, the refusals) are in English here, marked for the
 module imports no Django.
 
 What this module does not do: store anything, lock anything or audit anything
-(``scoring/results.py`` does, around this table).
+(``scoring/services/results.py`` does, around this table).
 """
 
 from __future__ import annotations

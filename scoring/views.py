@@ -36,7 +36,7 @@ from clubs.models import Club
 from clubs.names import name_key
 from clubs.parts import club_evenings, club_links, listings
 from games import GAMES, MatchState
-from scoring import belonging, blind, blind_pages, correction_pages, display, lifecycle, numbering
+from scoring import belonging, blind_pages, correction_pages, display, numbering
 from scoring.access import deal_or_404, match_or_404, scorer_match
 from scoring.boards import entry_form, scoreboard
 from scoring.correction_pages import asks_director
@@ -45,7 +45,7 @@ from scoring.forms.entry import EntryForm
 from scoring.forms.reading import entry_words
 from scoring.links import scorer_path
 from scoring.models import Deal, Match, MatchStatus, Source
-from scoring.services import contacts, deals, ledger, matches
+from scoring.services import blind, contacts, deals, ledger, lifecycle, matches
 from scoring.titles import said_round
 from tablescore.conditional import conditional_get
 
@@ -260,7 +260,7 @@ def _outcome(written: deals.Numbered) -> numbering.Outcome:
 def _blind_entry(
     request: HttpRequest, match: Match, token: str, side: int, form: EntryForm, entry: Any
 ) -> HttpResponse:
-    """A side's deal of a double-blind match, into its own ledger (``scoring.blind``)."""
+    """A side's deal of a double-blind match, into its own ledger (``scoring.services.blind``)."""
     try:
         written = blind.blind_record(
             match_id=match.pk,

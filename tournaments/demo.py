@@ -27,8 +27,8 @@ from clubs.models import Club
 from games import find_game
 from scoring.models import Match, MatchStatus
 from scoring.result_states import Action, ResultStatus
-from scoring.results import result_act
 from scoring.services.deals import deal_record
+from scoring.services.results import result_act
 from tournaments import services
 from tournaments.models import TableAssignment, Tournament
 from tournaments.pairing.formats import EntrantKind, Format

@@ -5,12 +5,12 @@ Per table: where its result stands (``scoring.result_states``, or the organizer'
 when (the time of the move, which is the audit event's), the last deal entered and when. Then the
 queues the director works through: results awaiting confirmation, disputes (the result as entered
 with the side that rejected it, why and which deal), the tables' requests to correct a deal of a
-closed round (``scoring.correction_requests``: who asked, which deal, why), corrections made after
+closed round (``scoring.services.correction_requests``: who asked, which deal, why), corrections made after
 a round closed, and tables with no result yet (an abandoned match's first: nobody but the director can give it one). A few queries whatever the size of the field (``selectors.round_views`` and two
 aggregates). It lives beside ``tournaments/selectors.py`` (the reads it builds on), which would
 otherwise pass the house's module size.
 
-What this module does not do: write (the actions are ``scoring.results`` and the table services)
+What this module does not do: write (the actions are ``scoring.services.results`` and the table services)
 or render.
 """
 

@@ -1,11 +1,11 @@
 """The two (or more) versions of a double-blind dispute, as the desk lays them side by side.
 
-Each side's own ledger (``scoring.blind``) replayed by the game gives its totals; the deals where
+Each side's own ledger (``scoring.services.blind``) replayed by the game gives its totals; the deals where
 the ledgers differ are listed in the players' words (``scoring.forms.reading``), each field marked
 when it differs from the other side's, so the director sees at a glance what to settle. The deals
 every side entered alike are only counted.
 
-What this module does not do: compare (``scoring.blind.differences`` did, when the last side
+What this module does not do: compare (``scoring.services.blind.differences`` did, when the last side
 finished) or decide anything.
 """
 
@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import GameError
-from scoring import blind
 from scoring.forms.reading import entry_words
 from scoring.models import Match
+from scoring.services import blind
 from scoring.services.ledger import replay
 
 

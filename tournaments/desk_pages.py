@@ -4,7 +4,7 @@ queues the director works through (awaiting confirmation, disputes, the tables' 
 correct a deal of a closed round (``tournaments/desk_requests.py``), corrections after the round
 closed, missing results), each with its actions.
 
-The read model is ``tournaments.desk``; every action is ``scoring.results.result_act`` (one
+The read model is ``tournaments.desk``; every action is ``scoring.services.results.result_act`` (one
 transaction, the match row locked, an audit event): confirm a result as entered (``resolve``),
 ``void`` it (with a reason, asked first like a link's Revoke) or ``reopen`` a void one (with a
 reason). Correcting a deal is the deal's own page, reached through the match's scorer link: the
@@ -35,11 +35,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import blind, link_pages, results
-from scoring.blind import is_blind
+from scoring import link_pages
 from scoring.links import table_token
 from scoring.models import Match
 from scoring.result_states import Action, ResultStatus
+from scoring.services import blind, results
+from scoring.services.blind import is_blind
 from tablescore.conditional import conditional_get
 from tournaments import desk, desk_diff, desk_requests, notices, selectors
 from tournaments.access import tournament_for_organizer
@@ -254,7 +255,7 @@ def desk_act(request: HttpRequest, pk: int, match: int) -> HttpResponse:
 def _pick(
     request: HttpRequest, match: int, n: int, side: int | None, reason: str, place: str, back: str
 ) -> HttpResponse:
-    """The director settles a double-blind dispute with one side's version (``scoring.blind``)."""
+    """The director settles a double-blind dispute with one side's version (``scoring.services.blind``)."""
     try:
         done = blind.blind_pick(
             match_id=match, side=-1 if side is None else side, actor=actor_for(request), reason=reason

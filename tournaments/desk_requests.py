@@ -1,5 +1,5 @@
 """The results desk's queue of correction requests: a table asked the director to correct a deal
-of its closed round (``scoring.correction_requests``). Each shows who asked, which round, table
+of its closed round (``scoring.services.correction_requests``). Each shows who asked, which round, table
 and deal, why and how long ago, with a link to that deal's own page (where the director, signed
 in, corrects it with a reason: the request is then settled by the correction itself) and a
 Dismiss button (the deal stands; the request leaves the queue, its row and audit event stay).
@@ -24,9 +24,9 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import correction_requests
 from scoring.links import table_token
 from scoring.models import Match
+from scoring.services import correction_requests
 from scoring.templatetags.results import actor
 from tournaments import desk, notices
 from tournaments.access import tournament_for_organizer

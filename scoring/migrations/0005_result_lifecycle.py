@@ -46,7 +46,7 @@ class Migration(migrations.Migration):
             field=models.JSONField(
                 blank=True,
                 default=dict,
-                help_text="Who accepted or rejected and why, which round closed it (scoring/results.py).",
+                help_text="Who accepted or rejected and why, which round closed it (scoring/services/results.py).",
             ),
         ),
         migrations.AddField(

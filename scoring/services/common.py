@@ -20,7 +20,7 @@ from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
 DealRef = tuple[int, int]
 
 #: The columns a deal write reads and the answer shows (``scoring/documents.py``), the club's slug
-#: and where the result stands (``scoring/lifecycle.py``) included; the cached state, the biggest column, is recomputed rather than read.
+#: and where the result stands (``scoring/services/lifecycle.py``) included; the cached state, the biggest column, is recomputed rather than read.
 DEAL_WRITE_COLUMNS = (
     "club__slug",
     "game_key",

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound, ServiceError
 from games import GameError, MatchState
-from scoring import correction_requests, lifecycle
 from scoring.documents import deal_write_document
 from scoring.game_texts import game_text
 from scoring.models import (
@@ -29,6 +28,7 @@ from scoring.models import (
     MatchStatus,
     Source,
 )
+from scoring.services import correction_requests, lifecycle
 from scoring.services.common import (
     DEAL_WRITE_COLUMNS,
     DealRef,

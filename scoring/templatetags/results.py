@@ -3,7 +3,7 @@ confirmation panel (``scoring/_confirm_result.html``) when the match's result aw
 side, and ``{{ match|result_line }}`` says where a result stands in a few words ("Result awaiting
 confirmation", "Result disputed by Ben: 9, not 10", "Result final: round 2 is closed").
 
-What this module does not do: decide who may do what (``scoring/results.py`` does when the form
+What this module does not do: decide who may do what (``scoring/services/results.py`` does when the form
 is posted).
 """
 

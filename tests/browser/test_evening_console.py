@@ -16,7 +16,7 @@ import pytest
 
 from clubs.access import Actor
 from scoring.result_states import Action
-from scoring.results import result_act
+from scoring.services.results import result_act
 from tests.browser.layout import fits_the_screen
 from tests.browser.support import LAPTOP, PHONE, PROJECTORS, looked_at, sign_in, snap
 from tests.browser.test_translated_pages import screen

@@ -7,11 +7,11 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
-from scoring import results
 from scoring.api_results import ResultActionInput
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Match
 from scoring.result_states import Confirmation
+from scoring.services import results
 from tests.factories import ClubFactory, make_match, organizer
 
 pytestmark = pytest.mark.django_db

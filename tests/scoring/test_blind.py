@@ -1,4 +1,4 @@
-"""Double-blind confirmation (scoring/blind.py): each side enters the match into its own ledger;
+"""Double-blind confirmation (scoring/services/blind.py): each side enters the match into its own ledger;
 identical ledgers confirm the result, different ones dispute it with a per-field diff; the director
 picks a side's version, enters their own score or voids. Every transition and every refusal."""
 
@@ -9,10 +9,9 @@ from django.utils import translation
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
-from scoring import blind, results
 from scoring.models import AuditAction, AuditEvent, BlindEntry, Match
 from scoring.result_states import Action, Confirmation, ResultStatus
-from scoring.services import deals
+from scoring.services import blind, deals, results
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db

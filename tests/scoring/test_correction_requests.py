@@ -1,6 +1,6 @@
 """#23 items 1 and 2 on the scoring side: a rejection names the deal that is wrong (or the whole
 result), and once the round is closed the table asks the director to correct a deal instead of
-being shown a form it may not use (scoring/correction_requests.py, its pages and its API): one
+being shown a form it may not use (scoring/services/correction_requests.py, its pages and its API): one
 request however often a phone repeats it, settled by the director's correction of that deal or
 dismissed, the trail keeping each step."""
 
@@ -12,11 +12,10 @@ from rest_framework.test import APIClient
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
-from scoring import correction_requests, results
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, CorrectionRequest, Match
 from scoring.result_states import Action, Confirmation, ResultStatus
-from scoring.services import deals
+from scoring.services import correction_requests, deals, results
 from tests.factories import ClubFactory, make_match, organizer
 
 pytestmark = pytest.mark.django_db

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from clubs.access import Actor
-from scoring import results
 from scoring.links import scorer_path
 from scoring.models import Match
 from scoring.result_states import Action, Confirmation
+from scoring.services import results
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db

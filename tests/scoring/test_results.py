@@ -1,4 +1,4 @@
-"""The result lifecycle's services (scoring/results.py, scoring/lifecycle.py): each transition
+"""The result lifecycle's services (scoring/services/results.py, scoring/services/lifecycle.py): each transition
 stored with the match locked and an audit event, each refused one a 409 naming the state."""
 
 from __future__ import annotations
@@ -7,10 +7,9 @@ import pytest
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
-from scoring import results
 from scoring.models import AuditAction, AuditEvent, Match
 from scoring.result_states import TRANSITIONS, Action, Confirmation, ResultStatus, Role
-from scoring.services import deals, matches
+from scoring.services import deals, matches, results
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db

@@ -17,8 +17,8 @@ from clubs.access import Actor
 from clubs.models import Club
 from scoring.models import Match, MatchStatus
 from scoring.result_states import Action, ResultStatus
-from scoring.results import result_act
 from scoring.services.deals import deal_correct, deal_record
+from scoring.services.results import result_act
 from tests.factories import ClubFactory
 from tournaments import services
 from tournaments.contracts import TournamentCreate, validated

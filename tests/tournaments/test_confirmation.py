@@ -16,8 +16,8 @@ from clubs.errors import ServiceError
 from scoring.links import table_token
 from scoring.models import Match
 from scoring.result_states import COUNTED, Action, ResultStatus
-from scoring.results import result_act
 from scoring.services.deals import deal_correct, deal_record, deal_void
+from scoring.services.results import result_act
 from tests.factories import organizer
 from tests.tournaments.factories import (
     TABLE,

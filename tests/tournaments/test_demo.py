@@ -7,7 +7,7 @@ import pytest
 from clubs.access import Actor
 from scoring.models import Match
 from scoring.result_states import Action
-from scoring.results import result_act
+from scoring.services.results import result_act
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import play_round, play_table, start_round
 from tournaments import services

@@ -11,11 +11,11 @@ import pytest
 from django.test import Client
 
 from clubs.access import Actor
-from scoring import results
 from scoring.access import scorer_match
 from scoring.links import table_token
 from scoring.models import CorrectionRequest
 from scoring.result_states import Action
+from scoring.services import results
 from tests.factories import UserFactory
 from tests.html_forms import form_as_shown
 from tests.tournaments.factories import current_match, make_tournament, play_round, play_table, start_round

@@ -11,9 +11,9 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
-from scoring import blind
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Match
+from scoring.services import blind
 from tests.factories import organizer
 from tests.tournaments.factories import current_match, make_tournament, start_round
 from tournaments import services

@@ -13,8 +13,8 @@ from django.test import Client
 
 from clubs.access import Actor
 from scoring.result_states import Action
-from scoring.results import result_act
 from scoring.services.deals import deal_correct
+from scoring.services.results import result_act
 from tests.i18n.pages import assert_page_speaks
 from tests.tournaments.factories import (
     TABLE,

@@ -5,7 +5,7 @@ the field with its scores and ranks (the seeding before round 1, the standings a
 history of who met whom; each table gets its match (``tables``). A bracket is drawn whole at
 round 1 (``brackets``). A round that cannot be drawn is marked failed with the reason, and may be
 started again. Starting a round needs every table of the round before it confirmed (or decided
-by the organizer), and closes that round: its results become final (``scoring.results``), so only
+by the organizer), and closes that round: its results become final (``scoring.services.results``), so only
 the director can change them from then on, with a reason.
 """
 
@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
 from clubs.errors import Conflict, NotFound, ServiceError
 from games import find_game
-from scoring.results import results_close
+from scoring.services.results import results_close
 from tournaments import pairing, tasks
 from tournaments.models import (
     Entrant,

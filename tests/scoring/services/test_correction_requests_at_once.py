@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from clubs.access import Actor
-from scoring import correction_requests, results
 from scoring.models import AuditAction, AuditEvent, CorrectionRequest
 from scoring.result_states import Action, Confirmation
+from scoring.services import correction_requests, results
 from tests.factories import make_match
 from tests.scoring.services.conftest import run_at_once
 

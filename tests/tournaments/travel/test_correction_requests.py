@@ -8,8 +8,8 @@ import pytest
 
 from clubs.access import Actor
 from clubs.travel.envelope import dumps
-from scoring import correction_requests
 from scoring.models import CorrectionRequest
+from scoring.services import correction_requests
 from tests.factories import organizer
 from tests.tournaments.factories import TABLE, current_match
 from tests.tournaments.travel.conftest import exported, gone

@@ -11,8 +11,8 @@ ledger; once every side has entered it, the ledgers are compared deal by deal, f
   the result's detail for the director.
 - :func:`blind_pick`: the director resolves a dispute with one side's version (it becomes the
   official deals; the result is ``confirmed``). The director may instead enter their own score on
-  the match's scorer page (``scoring.lifecycle``: the director's writes count as confirmed once
-  the match is over) or void the result (``scoring.results``).
+  the match's scorer page (``scoring.services.lifecycle``: the director's writes count as confirmed once
+  the match is over) or void the result (``scoring.services.results``).
 
 Every write is one transaction with the match row locked and an audit event. What this module
 does not do: decide the other transitions (``scoring/result_states.py``) or render anything.
@@ -30,11 +30,11 @@ from django.utils.translation import gettext as _
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from games import GameError
-from scoring.lifecycle import closed_said, move, role_of, status_of
 from scoring.models import AuditAction, BlindEntry, Deal, DealVersion, Match, MatchStatus, Source
 from scoring.result_states import Action, Confirmation, Refused, ResultStatus, step, why_not
 from scoring.services.common import announce, audit, by, game_error, locked_match, store_state
 from scoring.services.ledger import replay
+from scoring.services.lifecycle import closed_said, move, role_of, status_of
 
 #: A deal entry as its game defines it.
 Entry = Any

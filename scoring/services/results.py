@@ -4,7 +4,7 @@ bumped (its pages and the tournament's live page see it) and, for a followed mat
 announced so the tournament reads the result again.
 
 The rules are the transition table's (``scoring/result_states.py``); a refused action is a 409
-naming the state. Deal writes move the result too: that is ``scoring/lifecycle.py``, called by
+naming the state. Deal writes move the result too: that is ``scoring/services/lifecycle.py``, called by
 ``scoring.services.deals``. What this module does not do: decide which round a match belongs to or when
 it closes (the tournaments app calls :func:`results_close` when it draws the next round).
 """
@@ -19,8 +19,6 @@ from django.utils.translation import gettext_lazy
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
-from scoring.blind import blind_clear
-from scoring.lifecycle import closed_said, move, role_of, status_of
 from scoring.models import AuditAction, Deal, Match, MatchStatus
 from scoring.result_states import (
     Action,
@@ -31,7 +29,9 @@ from scoring.result_states import (
     landing,
     step,
 )
+from scoring.services.blind import blind_clear
 from scoring.services.common import announce, audit, locked_match
+from scoring.services.lifecycle import closed_said, move, role_of, status_of
 
 #: The audit event of each named action.
 AUDITED = {

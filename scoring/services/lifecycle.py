@@ -10,7 +10,7 @@ app). Who acts is read from the :class:`~clubs.access.Actor`: an organizer's acc
 director's authority, anything else is the table.
 
 What this module does not do: lock or announce (the calling service does), or offer the
-named actions (accept, reject, resolve, void, reopen, close: ``scoring/results.py``).
+named actions (accept, reject, resolve, void, reopen, close: ``scoring/services/results.py``).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
         closed = closed_said(match)
         raise Conflict(why_not(status, closed), None, code=refusal_code(status, closed), result=status.value)
     if role_of(actor) == Role.TABLE and match.confirmation == Confirmation.DOUBLE_BLIND:
-        # The official deals of a double-blind match are the compared ledgers (scoring/blind.py)
+        # The official deals of a double-blind match are the compared ledgers (scoring/services/blind.py)
         # or the director's score: a side enters the match into its own ledger, on its own link.
         raise Conflict(
             _("each side enters a double-blind match through its own link"),

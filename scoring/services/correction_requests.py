@@ -1,7 +1,7 @@
 """A table asks the director to correct a deal of a result its round already closed.
 
 Once a round is closed its results are final: a table's link may no longer write them
-(``scoring/lifecycle.py``), only the director corrects them, with a reason. The table's way to
+(``scoring/services/lifecycle.py``), only the director corrects them, with a reason. The table's way to
 the director is a request naming the deal and saying what is wrong (:func:`correction_ask`); the
 results desk lists the open ones. A request leaves that list when the director corrects that
 deal (:func:`settle_by_write`, called by the deal services inside their transaction) or
@@ -24,11 +24,11 @@ from django.utils.translation import gettext_lazy
 
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry, NotFound
-from scoring.lifecycle import role_of, status_of
 from scoring.models import AuditAction, CorrectionRequest, CorrectionRequestStatus, Match
 from scoring.result_states import ResultStatus, Role
-from scoring.results import acting_side, named_deal
 from scoring.services.common import audit, by, locked_match
+from scoring.services.lifecycle import role_of, status_of
+from scoring.services.results import acting_side, named_deal
 
 #: What the request must say.
 NEED_A_REASON = gettext_lazy("say what is wrong with the deal")
@@ -52,7 +52,7 @@ def correction_ask(
     link_side: int | None = None,
 ) -> Asked:
     """Ask the director to correct deal ``deal`` of the match, whose round is closed, saying
-    why; ``side``/``link_side``: who asks, as for a rejection (``scoring.results.acting_side``)."""
+    why; ``side``/``link_side``: who asks, as for a rejection (``scoring.services.results.acting_side``)."""
     reason = reason.strip()
     with transaction.atomic():
         match = locked_match(match_id)
