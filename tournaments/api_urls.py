@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import api
+from tournaments import api, prize_api
 from tournaments.travel import api as travel_api
 
 app_name = "tournaments_api"
@@ -19,6 +19,7 @@ urlpatterns = [
         name="table-result",
     ),
     path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="standings"),
+    path("tournaments/<int:pk>/prizes/", prize_api.PrizeListView.as_view(), name="prizes"),
     path("tournaments/<int:pk>/bracket/", api.BracketView.as_view(), name="bracket"),
     path("tournaments/<int:pk>/corrections/", api.Corrections.as_view(), name="corrections"),
     path("tournaments/<int:pk>/desk/", api.Desk.as_view(), name="desk"),

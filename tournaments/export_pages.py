@@ -1,4 +1,4 @@
-"""A tournament's standings and results as CSV downloads (``tournaments.exports`` writes them)."""
+"""A tournament's standings, results and prize list as CSV downloads (``tournaments.exports`` writes them)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,9 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     return _csv(exports.results_csv(tournament), f"tournament-{pk}-results.csv")
+
+
+@require_GET
+def prizes_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    return _csv(exports.prizes_csv(tournament), f"tournament-{pk}-prizes.csv")

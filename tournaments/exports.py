@@ -1,4 +1,4 @@
-"""CSV exports of a tournament: the standings, and every result (public data only).
+"""CSV exports of a tournament: the standings, every result, the prize list (public data only).
 
 Every text cell that a spreadsheet would read as a formula (it starts with ``=``, ``+``, ``-``, ``@``,
 a tab or a carriage return, and is not a plain number such as ``-3``) gets a leading apostrophe, so
@@ -17,6 +17,7 @@ from typing import Any
 
 from tournaments import selectors
 from tournaments.models import RoundStatus, TableAssignment, Tournament
+from tournaments.prize_list import prize_list
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
@@ -87,4 +88,38 @@ def results_csv(tournament: Tournament) -> str:
         for entrant_id in the_round.byes:
             bye = [the_round.number, "", "", "", entrant_id, names.get(entrant_id, ""), "bye"]
             writer.writerow(bye + [""] * (len(RESULT_COLUMNS) - len(bye)))
+    return out.getvalue()
+
+
+PRIZE_COLUMNS = (
+    "choose",
+    "prize",
+    "kind",
+    "place",
+    "rank",
+    "entrant",
+    "name",
+    "points",
+    "round",
+    "tie",
+    "note",
+)
+
+
+def prizes_csv(tournament: Tournament) -> str:
+    """One line per prize, in the order winners choose (``prize_list.prize_list``): the turn, what
+    the prize is for, the winner, what won an extra, and the tie said plainly."""
+    out = io.StringIO()
+    writer = _SafeWriter(out)
+    writer.writerow(list(PRIZE_COLUMNS))
+    for line in prize_list(tournament).prizes:
+        prize = line.prize
+        writer.writerow(
+            [
+                *(prize.choose, line.title, str(prize.kind), prize.place or "", prize.rank),
+                *(prize.entrant, prize.name, "" if prize.points is None else prize.points),
+                *("" if prize.round is None else prize.round, "" if prize.tie is None else str(prize.tie)),
+                line.note,
+            ]
+        )
     return out.getvalue()

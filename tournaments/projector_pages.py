@@ -19,6 +19,7 @@ from tournaments import documents, projector, selectors, wording
 from tournaments.access import tournament_or_404
 from tournaments.models import Tournament
 from tournaments.pairing.formats import BRACKETS
+from tournaments.prize_list import prize_list
 from tournaments.views import public_context
 
 #: Seconds between two polls of the projector (a page turn shows at the next one).
@@ -27,7 +28,7 @@ PROJECTOR_POLL_SECONDS = 3
 
 def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
     """The projector's content at time ``now``: the bracket of an elimination event; once an evening
-    drawn round by round is over, its winner and final standings; else the pairings, the
+    drawn round by round is over, its winner, final standings and prize list; else the pairings, the
     find-your-table list and the standings, each on the page the clock says (``projector``)."""
     context = public_context(tournament)
     if tournament.format in BRACKETS:
@@ -39,8 +40,9 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         pages: tuple[int, ...] = ()
     elif context["winner"]:
         rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        context["rows"] = rows
-        pages = (rows.number,)
+        prize_rows = projector.page_at(prize_list(tournament).prizes, projector.ROWS, now)
+        context.update({"rows": rows, "prize_rows": prize_rows})
+        pages = (rows.number, prize_rows.number)
     else:
         places = projector.find_your_table(context["rounds"], selectors.entrant_players(tournament))
         find = projector.page_at(places, projector.FIND_ROWS * projector.FIND_COLUMNS, now)
