@@ -91,8 +91,9 @@ def choices(vocabulary: Iterable[Format | EntrantKind]) -> list[tuple[str, str]]
 
 
 BRACKETS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
-#: Formats whose rounds are drawn one at a time, so an entrant may join after round 1.
-LATE_ENTRY = frozenset({Format.SWISS, Format.TABLES, Format.INDIVIDUAL})
+#: Formats whose rounds are drawn one at a time, so an entrant may join after round 1 (a late
+#: arrival joins at the next round; the rounds it missed score the event's absent rule).
+LATE_ENTRY = frozenset({Format.SWISS, Format.TABLES, Format.INDIVIDUAL, Format.CONCOURS})
 #: The individual format re-draws partners over tables of four (``individual.py``).
 INDIVIDUAL_SEATS = 4
 #: Which extras apply to which formats.

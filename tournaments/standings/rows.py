@@ -85,6 +85,7 @@ class Row:
     played: int
     match_points: int = 0
     game_points: int = 0
+    ruled_points: int = 0
     values: Mapping[str, Any] = field(default_factory=dict)
     shown: Mapping[str, str] = field(default_factory=dict)
     withdrawn: bool = False
@@ -218,7 +219,8 @@ def standings(
     order and ranks are the bracket's, the metrics still shown. ``lots``, ``bye_average`` and
     ``sit_outs``: see :func:`build_results`. With ``leavers_last`` (a concours) a team that withdrew
     keeps its points and is ranked after every team that finished. ``played`` counts the tables
-    played, never a bye or a missed round."""
+    played, never a bye or a missed round; ``game_points`` is every game point scored (tables,
+    byes, missed rounds), ``ruled_points`` the part the club's bye and absent rules gave."""
     results = build_results(
         contenders, tables, byes, points, lots=lots, bye_average=bye_average, sit_outs=sit_outs
     )
@@ -231,6 +233,10 @@ def standings(
         e: sum(1 for a in apps if a.outcome not in SITTING_OUT) for e, apps in results.appearances.items()
     }
     scored = {e: sum(a.game_points_for for a in apps) for e, apps in results.appearances.items()}
+    ruled = {
+        e: sum(a.game_points_for for a in apps if a.outcome in SITTING_OUT and a.counts_as is not None)
+        for e, apps in results.appearances.items()
+    }
     order: list[tuple[str, int]] = [(s.label, s.entrant) for s in ranked]
     if placings:
         placed = [(label, e) for label, members in placings for e in sorted(members)]
@@ -249,6 +255,7 @@ def standings(
                 played=played.get(entrant, 0),
                 match_points=results.match_points.get(entrant, 0),
                 game_points=scored.get(entrant, 0),
+                ruled_points=ruled.get(entrant, 0),
                 values={m.key: _json_value(values.get(m.key)) for m in metrics},
                 shown={
                     m.key: "" if values.get(m.key) is None else m.format(values[m.key])  # type: ignore[arg-type]
