@@ -104,6 +104,12 @@ def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bo
     return made
 
 
+def takes_late_arrivals(tournament: Tournament) -> bool:
+    """Whether an entrant registered now is a late arrival the format takes (round 1 is drawn,
+    the evening is not over, and its rounds are drawn one at a time)."""
+    return tournament.status == TournamentStatus.RUNNING and tournament.format in LATE_ENTRY
+
+
 def _check_open(tournament: Tournament) -> None:
     if tournament.status == TournamentStatus.FINISHED:
         raise Conflict(gettext("the tournament is finished"), None)
