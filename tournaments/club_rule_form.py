@@ -73,9 +73,12 @@ class ClubRuleFields(forms.Form):
         choices=[
             ("", "—"),
             # Translators: a preset of club rules: the Amsterdam klaverjas federation's (AOBK).
-            ("aobk", _("Klaverjas (AOBK): sitting out 1,600 and a win, once; absent 1,450 and a loss")),
+            ("aobk", _("Klaverjas (AOBK)")),
         ],
-        help_text=_("Fills in what sitting out and missing a round score."),
+        help_text=_(
+            "Klaverjas (AOBK): sitting out scores 1,600 and a win, once an afternoon at most; a missed "
+            "round 1,450 and a loss."
+        ),
     )
     bye_scores = forms.ChoiceField(
         required=False,
@@ -131,11 +134,11 @@ class ClubRuleFields(forms.Form):
     require_paid.widget.label = _("The draw waits until everyone has paid")
     prize_rule = forms.ChoiceField(
         required=False,
-        label=_("Prizes"),
+        label=_("Who gets a prize"),
         choices=[
             ("", _("No prize list")),
             (PrizeRule.PLACES.value, _("Places 1 to N")),
-            (PrizeRule.EVERY_FOURTH.value, _("Places 1–4, then every 4th (8, 12, 16…)")),
+            (PrizeRule.EVERY_FOURTH.value, _("Places 1–4, 8, 12, 16…")),
             (PrizeRule.EVERYONE.value, _("Every entrant")),
         ],
     )
