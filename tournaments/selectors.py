@@ -434,12 +434,14 @@ class Flagged:
 
 @dataclass(frozen=True)
 class RoundView:
-    """A round as the pages show it: its tables, byes and flags, and how far it is."""
+    """A round as the pages show it: its tables, byes and flags, and how far it is; ``absent``:
+    who missed it for another reason (a late arrival not yet in the draw)."""
 
     round: Round
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
     flags: tuple[Flagged, ...]
+    absent: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -484,6 +486,7 @@ def round_views(
                 tuple(t for t in tables if t.table.round_id == the_round.pk),
                 tuple(names.get(e, f"#{e}") for e in the_round.byes),
                 flags,
+                tuple(names.get(e, f"#{e}") for e in the_round.absent),
             )
         )
     return out

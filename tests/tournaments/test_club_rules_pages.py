@@ -125,6 +125,8 @@ def test_a_late_arrival_is_registered_from_the_console_and_told_when_it_joins(cl
 
     assert "Late registered: joins at round 2." in done.text
     assert tournament.entrants.get(name="Late").joins_round == 2
+    assert "Absent (arriving later): Late" in done.text
+    assert "Absent (arriving later): Late" in client.get(f"/tournaments/{tournament.pk}/").text
 
 
 @pytest.mark.parametrize(
