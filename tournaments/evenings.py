@@ -87,8 +87,10 @@ def entrant_people(entrants: Collection[Entrant]) -> dict[int, tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class PlayerEvening:
-    """One player's evening: own points (its side's game points over its tables), match points,
-    place (shared places the same number) and tables played."""
+    """One player's evening: own points (its side's game points over its tables, plus what the
+    event's bye and absent rules scored its sit-outs and missed rounds: an *uitloter*'s 1,600),
+    match points (a bye's by the rule), place (shared places the same number) and tables played
+    (never a bye or a missed round)."""
 
     player: int
     points: int
@@ -113,7 +115,8 @@ def evening_results(tournament: Tournament) -> list[PlayerEvening]:
             continue
         place = int(row.rank.rstrip("="))
         for player in people.get(row.entrant, ()):
-            out.append(PlayerEvening(player, points.get(row.entrant, 0), row.match_points, place, row.played))
+            own = points.get(row.entrant, 0) + row.ruled_points
+            out.append(PlayerEvening(player, own, row.match_points, place, row.played))
     return out
 
 

@@ -28,9 +28,12 @@ from scoring.forms.widgets import Toggle
 from scoring.game_texts import game_text
 from scoring.result_states import AVAILABLE, Confirmation
 from scoring.result_states import choices as result_choices
+from tournaments import services
+from tournaments.club_rule_form import ClubRuleFields, club_rule_initial
 from tournaments.contracts import EntrantInput, TournamentChange, TournamentCreate
 from tournaments.contracts.event import SettingsInput
 from tournaments.contracts.kit import WholeNumber
+from tournaments.models import Entrant, Tournament
 from tournaments.pairing.formats import EntrantKind, Format
 from tournaments.pairing.match_format import FormatKind
 from tournaments.standings.rows import metric_choices
@@ -45,6 +48,11 @@ from tournaments.wording import (
 )
 
 TIEBREAK_SLOTS = 4
+
+
+def late(tournament: Tournament) -> bool:
+    """Whether the entrant form asks for a late arrival's first round."""
+    return services.takes_late_arrivals(tournament)
 
 
 def mirrored(field: serializers.Field, **presentation: Any) -> forms.Field:  # type: ignore[type-arg]
@@ -158,9 +166,9 @@ def _preset_choices(game: type[Game[Any]]) -> list[tuple[str, str]]:
     ]
 
 
-class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
+class TournamentForm(ClubRuleFields, ServiceErrors, TiebreakSlots):
     """The new-tournament page (:class:`TournamentCreate`) for one game, in one of the organizer's
-    clubs."""
+    clubs, with the club's rules for the evening (``club_rule_form``)."""
 
     default_renderer = TemplatesSetting  # the switch's template is the project's (scoring/widgets/)
 
@@ -257,11 +265,13 @@ class TournamentForm(ServiceErrors, TiebreakSlots, forms.Form):
             data["settings"] = {"third_place": True}
         if data.get("format") == Format.CONCOURS:
             data["settings"] = _given({key: self.cleaned_data.get(key) for key in CONCOURS_SETTINGS})
-        return _given({**data, "tiebreaks": self.tiebreaks()})
+        rules = {key: value for key, value in self.rules_data().items() if value is not None}
+        return _given({**data, "tiebreaks": self.tiebreaks()}) | rules
 
 
-class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
-    """The console's format form (:class:`TournamentChange`)."""
+class ConfigureForm(ClubRuleFields, ServiceErrors, TiebreakSlots):
+    """The console's format form (:class:`TournamentChange`), with the club's rules (each sent:
+    a rule emptied is taken off)."""
 
     format = mirrored(
         _CHANGE["format"],
@@ -279,10 +289,19 @@ class ConfigureForm(ServiceErrors, TiebreakSlots, forms.Form):
         super().__init__(*args, **kwargs)
         _tiebreak_fields(self, tiebreaks)
 
+    @classmethod
+    def of(cls, tournament: Tournament) -> ConfigureForm:
+        """The form as the tournament now is: its format, rounds, tiebreaks and club rules."""
+        initial = {"format": tournament.format, "rounds": tournament.rounds_planned}
+        return cls(tiebreaks=tournament.tiebreaks, initial={**initial, **club_rule_initial(tournament)})
+
     def contract_data(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return _given(
-            {"format": data.get("format"), "rounds": data.get("rounds"), "tiebreaks": self.tiebreaks()}
+        return (
+            _given(
+                {"format": data.get("format"), "rounds": data.get("rounds"), "tiebreaks": self.tiebreaks()}
+            )
+            | self.rules_data()
         )
 
 
@@ -303,6 +322,29 @@ class EntrantForm(ServiceErrors, forms.Form):
         label=pgettext_lazy("seeding", "Seed"),
         help_text=_("1 for the strongest; leave empty if unseeded."),
     )
+    joins_round = mirrored(
+        _ENTRANT["joins_round"],
+        label=_("Joins at round"),
+        help_text=_(
+            "A late arrival: the next round to be drawn if left empty; the rounds missed score the club's rule."
+        ),
+    )
+
+    def __init__(self, *args: Any, late: bool = False, **kwargs: Any) -> None:
+        """``late``: the evening has begun and takes late arrivals (the field to name their round)."""
+        super().__init__(*args, **kwargs)
+        if not late:
+            del self.fields["joins_round"]
+
+    @staticmethod
+    def registered(entrant: Entrant) -> str:
+        """What the console says once an entrant is registered (a late arrival: when it joins)."""
+        if entrant.joins_round:
+            return gettext("%(name)s registered: joins at round %(round)s.") % {
+                "name": entrant.name,
+                "round": entrant.joins_round,
+            }
+        return gettext("%(name)s registered.") % {"name": entrant.name}
 
     def contract_data(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -313,6 +355,7 @@ class EntrantForm(ServiceErrors, forms.Form):
                 "players": players or None,
                 "club": data.get("club"),
                 "seed": data.get("seed"),
+                "joins_round": data.get("joins_round"),
             }
         )
 

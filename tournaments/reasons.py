@@ -108,6 +108,32 @@ _REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
             % m.groupdict()
         ),
     ),
+    (  # tournaments.pairing.base: the club's rule caps the byes and every entrant has reached it.
+        re.compile(
+            r"^every entrant has sat out the most the club's rule allows \((?P<cap>\d+)\); this one has had "
+            r"the fewest \((?P<had>\d+)\) and ranks lowest \((?P<n>\d+) entrants, (?P<c>\d+) must sit out\)$"
+        ),
+        lambda m: (
+            gettext(
+                "every entrant has sat out the most the club's rule allows (%(cap)s); this one has had "
+                "the fewest (%(had)s) and ranks lowest (%(n)s entrants, %(c)s must sit out)"
+            )
+            % m.groupdict()
+        ),
+    ),
+    (
+        re.compile(
+            r"^every team has sat out the most the club's rule allows \((?P<cap>\d+)\); "
+            r"this one has sat out least \((?P<n>\d+)\) and is last$"
+        ),
+        lambda m: (
+            gettext(
+                "every team has sat out the most the club's rule allows (%(cap)s); "
+                "this one has sat out least (%(n)s) and is last"
+            )
+            % m.groupdict()
+        ),
+    ),
     (  # tournaments.pairing.concours: who sits out a partie, and a concours' rematch.
         re.compile(r"^the last team in the order that has not sat out yet$"),
         lambda m: gettext("the last team in the order that has not sat out yet"),

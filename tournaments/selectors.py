@@ -48,7 +48,8 @@ from tournaments.pairing.formats import BRACKETS, Format, best_of, build_bracket
 from tournaments.pairing.match_format import parse_match_format
 from tournaments.pairing.seating import seat_sides
 from tournaments.standings import find_metric
-from tournaments.standings.rows import Contender, Row, TableResult, standings
+from tournaments.standings.club_rules import AbsentRule, ByeRule
+from tournaments.standings.rows import Contender, Row, SitOuts, TableResult, standings
 
 #: A table whose result counts: played to its end, or set by the organizer.
 DECIDED = frozenset({TableStatus.FINISHED, TableStatus.ADJUSTED, TableStatus.FORFEIT})
@@ -87,13 +88,19 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
 
 def standing_rows(tournament: Tournament, precedence: Sequence[str] | None = None) -> list[Row]:
     """The standings now, from every decided table and bye (computed, not the cached copy), by
-    the tournament's precedence (or ``precedence``); a concours' sit-out marks its partie's
-    average, and ties are broken by the lots recorded (``services.standings.record_lots``)."""
+    the tournament's precedence (or ``precedence``); a bye and a missed round score the event's
+    rules (``bye``, ``absent``; with no bye rule a concours' sit-out marks its partie's average),
+    and ties are broken by the lots recorded (``services.standings.record_lots``)."""
     contenders = [Contender(e.pk, e.name, e.withdrawn) for e in tournament.entrants.all()]
     rounds = tournament.rounds.exclude(status__in=(RoundStatus.FAILED, RoundStatus.BUILDING))
     decided = TableAssignment.objects.filter(round__in=rounds, status__in=DECIDED).select_related("round")
     tables = [TableResult(t.round.number, {int(k): v for k, v in t.result.items()}) for t in decided]
     byes = [(past.number, entrant) for past in rounds for entrant in past.byes]
+    sit_outs = SitOuts(
+        bye=ByeRule.from_stored(tournament.bye),
+        absent=AbsentRule.from_stored(tournament.absent),
+        absences=[(past.number, entrant) for past in rounds for entrant in past.absent],
+    )
     placings: list[tuple[str, list[int]]] = []
     if tournament.format in BRACKETS and tournament.status == TournamentStatus.FINISHED:
         placings = [(p["label"], p["entrants"]) for p in tournament.bracket.get("placings", [])]
@@ -107,6 +114,7 @@ def standing_rows(tournament: Tournament, precedence: Sequence[str] | None = Non
         lots={int(entrant): int(lot) for entrant, lot in tournament.lots.items()},
         bye_average=tournament.format == Format.CONCOURS,
         leavers_last=tournament.format == Format.CONCOURS,
+        sit_outs=sit_outs,
     )
 
 
@@ -426,12 +434,14 @@ class Flagged:
 
 @dataclass(frozen=True)
 class RoundView:
-    """A round as the pages show it: its tables, byes and flags, and how far it is."""
+    """A round as the pages show it: its tables, byes and flags, and how far it is; ``absent``:
+    who missed it for another reason (a late arrival not yet in the draw)."""
 
     round: Round
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
     flags: tuple[Flagged, ...]
+    absent: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -476,6 +486,7 @@ def round_views(
                 tuple(t for t in tables if t.table.round_id == the_round.pk),
                 tuple(names.get(e, f"#{e}") for e in the_round.byes),
                 flags,
+                tuple(names.get(e, f"#{e}") for e in the_round.absent),
             )
         )
     return out

@@ -233,7 +233,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         )
         for view in selectors.round_views(tournament, selectors.current_rounds(tournament))
     ]
-    entrant_form = forms_given.get("entrant_form") or forms.EntrantForm()
+    entrant_form = forms_given.get("entrant_form") or forms.EntrantForm(late=forms.late(tournament))
     if "entrants" in said and "entrant_form" not in forms_given:
         entrant_form.focus("name")  # the next entrant's name, straight after a registration
     return {
@@ -252,11 +252,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "entrant_form": entrant_form,
         "list_form": forms_given.get("list_form") or forms.ListForm(),
         "upload_form": forms_given.get("upload_form") or forms.UploadForm(),
-        "configure_form": forms_given.get("configure_form")
-        or forms.ConfigureForm(
-            tiebreaks=tournament.tiebreaks,
-            initial={"format": tournament.format, "rounds": tournament.rounds_planned},
-        ),
+        "configure_form": forms_given.get("configure_form") or forms.ConfigureForm.of(tournament),
         "start_refused": services.round_start_refusal(tournament),
         "finished": tournament.status == TournamentStatus.FINISHED,
         "winner": history.winner_line(tournament, standings),
@@ -292,7 +288,7 @@ def _console_again(request: HttpRequest, tournament: Tournament, **given: Any) -
 @require_POST
 def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_organizer(request.user, pk)
-    form = forms.EntrantForm(request.POST)
+    form = forms.EntrantForm(request.POST, late=forms.late(tournament))
     if form.is_valid():
         try:
             spec = validated(EntrantInput, form.contract_data())
@@ -300,9 +296,7 @@ def console_entrant(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(
-                request, gettext("%(name)s registered.") % {"name": entrant.name}, extra_tags=AT_ENTRANTS
-            )
+            messages.success(request, forms.EntrantForm.registered(entrant), extra_tags=AT_ENTRANTS)
             return redirect(reverse("tournaments:console", args=[pk]) + "#entrants")
     return _console_again(request, tournament, entrant_form=form)
 
@@ -389,7 +383,7 @@ def console_configure(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, gettext("Format and tiebreaks saved."), extra_tags="at-format")
+            messages.success(request, gettext("Format, tiebreaks and rules saved."), extra_tags="at-format")
             return redirect(reverse("tournaments:console", args=[pk]) + "#format")
     return _console_again(request, tournament, configure_form=form)
 

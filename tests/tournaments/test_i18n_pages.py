@@ -260,8 +260,9 @@ def _engine_reasons() -> list[str]:
     """Reasons as the pairing engines write them (their own helpers, so a changed sentence shows)."""
     from collections import Counter
 
-    from tournaments.pairing.base import Entrant, choose_byes
-    from tournaments.pairing.history import rounds_text
+    from tournaments.pairing.base import Entrant, Seating, choose_byes
+    from tournaments.pairing.concours import _sit_out
+    from tournaments.pairing.history import index_history, rounds_text
     from tournaments.pairing.swiss import _side_trouble
 
     field = [Entrant(n) for n in (1, 2, 3)]
@@ -277,6 +278,9 @@ def _engine_reasons() -> list[str]:
         "10 entrants do not divide into tables of 4: tables of 4, 3, 3",
         choose_byes(field, 1, Counter()).pop().reason,
         choose_byes(field, 1, Counter({1: 1, 2: 1, 3: 1})).pop().reason,
+        choose_byes(field, 1, Counter({1: 1, 2: 1, 3: 1}), cap=1).pop().reason,
+        _sit_out(field, index_history([Seating(1, (n,)) for n in (1, 2, 3)]), 1).reason,
+        _sit_out(field, index_history([Seating(1, (1,))])).reason,
         "odd field of 5: drawn against the empty number 6",
     ]
 

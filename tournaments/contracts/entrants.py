@@ -50,6 +50,15 @@ class EntrantInput(Contract):
         allow_null=True,
         help_text="An individual entrant: the club member's id (the name defaults to the member's).",
     )
+    joins_round = WholeNumber(
+        low=1,
+        high=999,
+        digits=True,
+        required=False,
+        allow_null=True,
+        help_text="A late arrival: the first round it is drawn in (by default, once round 1 is "
+        "drawn, the next round). The rounds it misses score the event's absent rule.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> EntrantSpec:
         if not attrs.get("name") and attrs.get("player") is None:
@@ -61,6 +70,7 @@ class EntrantInput(Contract):
             seed=attrs.get("seed"),
             rating=attrs.get("rating"),
             player=attrs.get("player"),
+            joins_round=attrs.get("joins_round"),
         )
 
 

@@ -181,12 +181,17 @@ def seeded_shuffle(items: Sequence[Entrant], seed: int) -> list[Entrant]:
     return ordered
 
 
-def choose_byes(ordered: Sequence[Entrant], count: int, byes_had: Counter[EntrantId]) -> list[Bye]:
+def choose_byes(
+    ordered: Sequence[Entrant], count: int, byes_had: Counter[EntrantId], cap: int | None = None
+) -> list[Bye]:
     """The ``count`` entrants who sit out: fewest byes so far, then the lowest-ranked in ``ordered``.
 
-    ``ordered`` is the field in standing order (best first). The reason names the rule that picked
-    each entrant.
-    """
+    ``ordered`` is the field in standing order (best first). Fewest first is the fairness rule:
+    nobody sits out twice while another entrant has not. ``cap`` is the club's rule of at most so
+    many sit-outs each (``ByeRule.max_per_entrant``): it is never passed while an entrant under it
+    remains, and when every remaining candidate has reached it the draw still seats the round
+    and says so in the reason (never an error: the round must be played). The reason names the
+    rule that picked each entrant."""
     if count <= 0:
         return []
     position = {e.id: i for i, e in enumerate(ordered)}
@@ -194,7 +199,12 @@ def choose_byes(ordered: Sequence[Entrant], count: int, byes_had: Counter[Entran
     result = []
     for entrant in chosen:
         had = byes_had[entrant.id]
-        if had == 0:
+        if cap is not None and had >= cap:
+            reason = (
+                f"every entrant has sat out the most the club's rule allows ({cap}); "
+                f"this one has had the fewest ({had}) and ranks lowest"
+            )
+        elif had == 0:
             reason = "lowest-ranked entrant without a bye"
         else:
             reason = f"every entrant has had a bye; this one has had the fewest ({had}) and ranks lowest"

@@ -13,7 +13,10 @@ How a partie is drawn (``docs/games/belote.md``, "Concours de belote"):
    the seed (tables drawn at random). Later parties under ``STANDINGS`` (the default): the
    standings, best first (``standing_key``).
 2. **Sit-out.** An odd field leaves one team out: one that has not sat out yet, the last of the
-   order (so drawn in partie 1, then the lowest such team in the standings).
+   order (so drawn in partie 1, then the lowest such team in the standings); once every team has,
+   the last of those that sat out least. ``sit_out_cap`` (the club's rule of at most so many
+   sit-outs a team) is never passed while a team under it remains; when none does, the reason
+   says so.
 3. **Pairs.** Down the order, 1st v 2nd, 3rd v 4th, ...; when a pair would be a rematch, the lower
    team of the pair swaps with the next team down that the upper team has not met. When the teams
    left at the bottom can no longer be paired without a rematch, the pairing steps back up the
@@ -76,6 +79,7 @@ def pair_concours(
     seed: int | None,
     draw: ConcoursDraw = ConcoursDraw.STANDINGS,
     parties: int | None = None,
+    sit_out_cap: int | None = None,
 ) -> RoundDraw:
     """The tables (and sit-out) of partie ``round_number`` of ``parties`` (when known)."""
     check_unique(e.id for e in entrants)
@@ -95,7 +99,7 @@ def pair_concours(
         order = sorted(entrants, key=standing_key)
     byes: list[Bye] = []
     if len(order) % 2:
-        out = _sit_out(order, past)
+        out = _sit_out(order, past, sit_out_cap)
         order = [e for e in order if e.id != out.entrant]
         byes.append(out)
     ahead = 0 if parties is None or len(order) < len(entrants) else max(parties - round_number, 0)
@@ -106,10 +110,16 @@ def pair_concours(
     return RoundDraw(round_number, tables, tuple(byes), seed=seed)
 
 
-def _sit_out(order: Sequence[Entrant], past: History) -> Bye:
+def _sit_out(order: Sequence[Entrant], past: History, cap: int | None = None) -> Bye:
     """The last team of the order among those that have sat out least."""
     fewest = min(past.byes[e.id] for e in order)
     team = [e for e in order if past.byes[e.id] == fewest][-1]
+    if cap is not None and fewest >= cap:
+        return Bye(
+            team.id,
+            f"every team has sat out the most the club's rule allows ({cap}); "
+            f"this one has sat out least ({fewest}) and is last",
+        )
     if fewest == 0:
         return Bye(team.id, "the last team in the order that has not sat out yet")
     return Bye(team.id, f"every team has sat out; this one has sat out least ({fewest}) and is last")

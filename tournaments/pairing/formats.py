@@ -91,8 +91,9 @@ def choices(vocabulary: Iterable[Format | EntrantKind]) -> list[tuple[str, str]]
 
 
 BRACKETS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
-#: Formats whose rounds are drawn one at a time, so an entrant may join after round 1.
-LATE_ENTRY = frozenset({Format.SWISS, Format.TABLES, Format.INDIVIDUAL})
+#: Formats whose rounds are drawn one at a time, so an entrant may join after round 1 (a late
+#: arrival joins at the next round; the rounds it missed score the event's absent rule).
+LATE_ENTRY = frozenset({Format.SWISS, Format.TABLES, Format.INDIVIDUAL, Format.CONCOURS})
 #: The individual format re-draws partners over tables of four (``individual.py``).
 INDIVIDUAL_SEATS = 4
 #: Which extras apply to which formats.
@@ -318,6 +319,9 @@ class DrawInput:
     order: tuple[int, ...] = ()
     sizes: TableSizes | None = None
     rounds: int | None = None
+    #: The club's most sit-outs for one entrant (``ByeRule.max_per_entrant``), or none. A round
+    #: robin's byes follow its table and cannot honour it.
+    bye_cap: int | None = None
 
 
 def draw_round(request: DrawInput) -> RoundDraw:
@@ -330,7 +334,7 @@ def draw_round(request: DrawInput) -> RoundDraw:
             request.field,
             request.history,
             round_number=request.round_number,
-            policy=SwissPolicy(first_round=first_round),
+            policy=SwissPolicy(first_round=first_round, bye_cap=request.bye_cap),
             seed=seed,
         )
     if request.format == Format.ROUND_ROBIN:
@@ -347,10 +351,15 @@ def draw_round(request: DrawInput) -> RoundDraw:
             sizes=request.sizes,
             first_round=first_round,
             seed=seed,
+            bye_cap=request.bye_cap,
         )
     if request.format == Format.INDIVIDUAL:
         return draw_individual_round(
-            request.field, request.history, round_number=request.round_number, seed=int(seed or 0)
+            request.field,
+            request.history,
+            round_number=request.round_number,
+            seed=int(seed or 0),
+            bye_cap=request.bye_cap,
         )
     if request.format == Format.CONCOURS:
         return pair_concours(
@@ -360,6 +369,7 @@ def draw_round(request: DrawInput) -> RoundDraw:
             seed=seed,
             draw=ConcoursDraw(settings.get("draw", ConcoursDraw.STANDINGS)),
             parties=request.rounds,
+            sit_out_cap=request.bye_cap,
         )
     raise PairingError(f"a {request.format} event is drawn as a bracket, not round by round")
 

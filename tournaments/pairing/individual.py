@@ -66,15 +66,17 @@ def draw_individual_round(
     *,
     round_number: int,
     seed: int,
+    bye_cap: int | None = None,
 ) -> RoundDraw:
-    """Draw one round of an individual event of a partnership game (see the module text)."""
+    """Draw one round of an individual event of a partnership game (see the module text);
+    ``bye_cap``: the club's most byes for one player (``base.choose_byes``)."""
     check_unique(p.id for p in players)
     check_round(round_number, history)
     if len(players) < 4:
         raise FieldTooSmallError(f"a table of a partnership game needs 4 players, not {len(players)}")
     index = index_history(history, partnerships=True)
     order = sorted(players, key=standing_key)
-    byes = choose_byes(order, len(order) % 4, index.byes)
+    byes = choose_byes(order, len(order) % 4, index.byes, bye_cap)
     sitting_out = {b.entrant for b in byes}
     present = sorted(p.id for p in order if p.id not in sitting_out)
     rng = random.Random(f"{seed}:{round_number}")

@@ -112,6 +112,7 @@ class SwissPolicy:
     ``first_round``: round 1 by seed or random (then ``pair_swiss`` needs a ``seed``).
     ``exact_up_to``: fields up to this many entrants are matched on the complete graph.
     ``candidates`` / ``neighbours``: the candidate graph of larger fields (see the module text).
+    ``bye_cap``: the club's most byes for one entrant (``base.choose_byes``), or none.
     """
 
     priorities: tuple[Criterion, ...] = DEFAULT_PRIORITIES
@@ -119,6 +120,7 @@ class SwissPolicy:
     exact_up_to: int = 400
     candidates: int = 16
     neighbours: int = 4
+    bye_cap: int | None = None
 
     def __post_init__(self) -> None:
         if not self.priorities:
@@ -246,7 +248,7 @@ def prepare_swiss(
     else:
         order = sorted(entrants, key=standing_key)
 
-    byes = choose_byes(order, len(order) % 2, index.byes)
+    byes = choose_byes(order, len(order) % 2, index.byes, policy.bye_cap)
     sitting_out = {b.entrant for b in byes}
     players = tuple(e for e in order if e.id not in sitting_out)
 

@@ -107,8 +107,10 @@ def draw_tables(
     sizes: TableSizes,
     first_round: FirstRound = FirstRound.BY_SEED,
     seed: int | None = None,
+    bye_cap: int | None = None,
 ) -> RoundDraw:
-    """Draw one round of multi-seat tables (see the module text)."""
+    """Draw one round of multi-seat tables (see the module text); ``bye_cap``: the club's most
+    byes for one entrant (``base.choose_byes``)."""
     check_unique(e.id for e in entrants)
     check_round(round_number, history)
     index = index_history(history)
@@ -122,7 +124,7 @@ def draw_tables(
     else:
         order = sorted(entrants, key=standing_key)
     plan, bye_count = plan_tables(len(order), sizes)
-    byes = choose_byes(order, bye_count, index.byes)
+    byes = choose_byes(order, bye_count, index.byes, bye_cap)
     sitting_out = {b.entrant for b in byes}
     players = [e for e in order if e.id not in sitting_out]
     grouping = _Grouping(players, plan, index)

@@ -31,6 +31,7 @@ from tournaments.services.entrants import (
     entrant_remove,
     entrant_withdraw,
     entrants_register,
+    takes_late_arrivals,
 )
 from tournaments.services.physical_tables import physical_table_revoke, physical_tables_prepare
 from tournaments.services.reconcile import tournaments_reconcile
@@ -68,6 +69,7 @@ __all__ = [
     "table_forfeit",
     "table_reset",
     "table_sync",
+    "takes_late_arrivals",
     "tournament_archive",
     "tournament_configure",
     "tournament_create",

@@ -9,6 +9,12 @@ is always a player of the club: the one it lists, else the club's player of its 
 new), or the club's member it names by id (``player``), so the same person is one player across
 evenings (the seasons app follows players, not entrants).
 
+A late arrival (an entrant registered once round 1 is drawn, where the format takes late entries:
+Swiss, concours, multi-seat tables, individual) joins at the next round to be drawn, or a later
+one it names (``joins_round``); every round drawn without it records it in ``Round.absent``, and
+those rounds score the event's absent rule (``tournaments.standings.rows``). A round robin or a
+bracket draws every entrant from round 1 and refuses a late arrival.
+
 An entrant registered by mistake is removed before round 1 (:func:`entrant_remove`); once round 1
 is drawn it can only be withdrawn (:func:`entrant_withdraw`), since its place is in the draw. A
 withdrawal leaves no table waiting: an entrant withdrawn while its table plays forfeits that table
@@ -28,7 +34,7 @@ from clubs.errors import Conflict, InvalidEntry, NotFound
 from clubs.models import Membership, Player
 from games import find_game
 from tournaments import tasks
-from tournaments.models import Entrant, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import Entrant, Round, RoundStatus, Tournament, TournamentStatus
 from tournaments.pairing.formats import BRACKETS, LATE_ENTRY, EntrantKind, Format
 from tournaments.services.common import (
     SYSTEM,
@@ -54,6 +60,7 @@ class EntrantSpec:
     seed: int | None = None
     rating: int | None = None
     player: int | None = None
+    joins_round: int | None = None
 
 
 def entrants_register(*, tournament_id: int, entrants: Sequence[EntrantSpec]) -> list[Entrant]:
@@ -80,16 +87,27 @@ def _register(tournament_id: int, specs: Sequence[EntrantSpec], *, name_rows: bo
             )
         partners = _partners(tournament)
         playing = _playing(tournament) if partners > 1 else {}
+        drawn = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
         made = []
         for index, spec in enumerate(specs):
             try:
-                made.append(_register_one(tournament, spec, taken, partners, playing))
-            except InvalidEntry as error:
+                joins = _joins_round(tournament, spec, len(drawn))
+                entrant = _register_one(tournament, spec, taken, partners, playing)
+            except (InvalidEntry, Conflict) as error:
                 if name_rows:
                     error.extra["row"] = index
                 raise
+            if joins is not None:
+                _arrives_late(entrant, joins, drawn)
+            made.append(entrant)
         results_changed(tournament)
     return made
+
+
+def takes_late_arrivals(tournament: Tournament) -> bool:
+    """Whether an entrant registered now is a late arrival the format takes (round 1 is drawn,
+    the evening is not over, and its rounds are drawn one at a time)."""
+    return tournament.status == TournamentStatus.RUNNING and tournament.format in LATE_ENTRY
 
 
 def _check_open(tournament: Tournament) -> None:
@@ -98,8 +116,49 @@ def _check_open(tournament: Tournament) -> None:
     if tournament.status == TournamentStatus.RUNNING and tournament.format not in LATE_ENTRY:
         # The rule, not the format's name ("(concours (doublettes))" read badly in brackets).
         raise Conflict(
-            gettext("entries closed when the tournament started: this format takes no late entry"), None
+            gettext(
+                "entries closed when the tournament started: a round robin or a bracket draws every "
+                "entrant from round 1, so it takes no late arrival"
+            ),
+            None,
+            code="late_entry_closed",
         )
+
+
+def _joins_round(tournament: Tournament, spec: EntrantSpec, drawn: int) -> int | None:
+    """The first round a new entrant is drawn in: the one it names, else the next round to be
+    drawn once round 1 is (``None``: from round 1, as every entrant registered in time)."""
+    if spec.joins_round is None:
+        return drawn + 1 if drawn else None
+    if tournament.format not in LATE_ENTRY:
+        raise Conflict(
+            gettext("joins_round: this format draws every entrant from round 1 and takes no late arrival"),
+            "joins_round",
+        )
+    if spec.joins_round <= drawn:
+        raise Conflict(
+            gettext("joins_round must be %(next)s or later: round %(drawn)s is already drawn")
+            % {"next": drawn + 1, "drawn": drawn},
+            "joins_round",
+        )
+    planned = tournament.rounds_planned
+    if planned is not None and spec.joins_round > planned:
+        raise InvalidEntry(
+            gettext("joins_round must be at most %(planned)s, the event's last round") % {"planned": planned},
+            "joins_round",
+        )
+    return None if spec.joins_round == 1 else spec.joins_round
+
+
+def _arrives_late(entrant: Entrant, joins: int, drawn: Sequence[Round]) -> None:
+    """A late arrival joins at round ``joins``: the rounds already drawn without it are recorded
+    as missed (the later ones are recorded when they are drawn, ``rounds``)."""
+    entrant.joins_round = joins
+    entrant.save(update_fields=["joins_round"])
+    for past in drawn:
+        if past.number < joins and entrant.pk not in past.absent:
+            past.absent = [*past.absent, entrant.pk]
+            past.save(update_fields=["absent"])
 
 
 def _partners(tournament: Tournament) -> int:

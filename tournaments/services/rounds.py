@@ -47,6 +47,7 @@ from tournaments.services.common import SYSTEM, after_commit, lock_tournament, r
 from tournaments.services.results import settle_round
 from tournaments.services.standings import record_lots
 from tournaments.services.tables import open_table
+from tournaments.standings.club_rules import ByeRule
 from tournaments.standings.rows import scores_and_ranks
 from tournaments.wording import PARTIE_LABEL, listed
 
@@ -241,7 +242,9 @@ def _history(tournament: Tournament, before: int) -> list[Seating]:
 def _draw_round(tournament: Tournament, the_round: Round) -> None:
     kind = Format(tournament.format)
     entrants = list(tournament.entrants.all())
-    active = [e for e in entrants if not e.withdrawn]
+    active = [e for e in entrants if not e.withdrawn and (e.joins_round or 1) <= the_round.number]
+    # late arrivals not yet in the draw miss this round (the event's absent rule scores it)
+    the_round.absent = [e.pk for e in entrants if not e.withdrawn and (e.joins_round or 1) > the_round.number]
     if the_round.number == 1:
         positions = {e.pk: (0, i) for i, e in enumerate(seeded(active), start=1)}
     elif kind == Format.CONCOURS:
@@ -275,6 +278,7 @@ def _draw_round(tournament: Tournament, the_round: Round) -> None:
         order=tuple(tournament.settings.get("order", ())),
         sizes=sizes,
         rounds=tournament.rounds_planned,
+        bye_cap=ByeRule.from_stored(tournament.bye).max_per_entrant,
     )
     _store_draw(tournament, the_round, draw_round(request), {e.pk: e for e in entrants})
 
@@ -296,5 +300,5 @@ def _store_draw(
         for note in drawn.notes
     ]
     the_round.status = RoundStatus.PLAYING
-    the_round.save(update_fields=["byes", "flags", "status"])
+    the_round.save(update_fields=["byes", "absent", "flags", "status"])
     settle_round(tournament, the_round)

@@ -8,8 +8,9 @@ inside each group still tied when they are reached, on ``results.among(group)``.
 :data:`METRICS` is the registry; :func:`find_metric` looks a key up.
 
 Conventions: opponents are everyone on the other sides of a match (every other player at a
-multi-seat table); a bye has no opponent and adds nothing to the opponent-based metrics; an
-opponent met twice counts twice.
+multi-seat table); a bye (or a round missed, ``Outcome.ABSENT``) has no opponent and adds nothing
+to the opponent-based metrics; it is never a match won, even when a club's rule scores it as a win
+for match points; an opponent met twice counts twice.
 
 What this module does not do: sort or break ties (see ``ranking``), or know about Django.
 """
@@ -130,7 +131,9 @@ class PointsConceded(GamePointsAgainst):
 
 
 class PartiesWon(Metric):
-    """A concours' parties won: a win counts one, a drawn partie and a sit-out half each."""
+    """A concours' parties won: a win counts one, a drawn partie and a sit-out half each (a sit-out
+    or a missed partie scored by a club's rule counts as the outcome the rule gives it; a missed
+    partie with no rule counts nothing)."""
 
     key = "parties-won"
     name = "Games won"
@@ -139,11 +142,12 @@ class PartiesWon(Metric):
         Outcome.DRAW: Fraction(1, 2),
         Outcome.BYE: Fraction(1, 2),
         Outcome.LOSS: Fraction(0),
+        Outcome.ABSENT: Fraction(0),
     }
 
     def compute(self, results: Results) -> dict[EntrantId, Value]:
         return {
-            e: sum((self._SHARE[a.outcome] for a in apps), Fraction(0))
+            e: sum((self._SHARE[a.scored_as] for a in apps), Fraction(0))
             for e, apps in results.appearances.items()
         }
 

@@ -4,7 +4,9 @@ A :class:`Results` holds the entrants of a tournament (players or partnerships: 
 standings rank; for an individual event of a partnership game, the players), the finished
 matches as :class:`MatchResult` rows and the :class:`PointScheme`. A match has two or more
 :class:`SideResult` rows (one per side at the table); a bye is a match with a single side whose
-outcome is ``BYE``. A side lists every entrant who scores with it: one entrant usually, both
+outcome is ``BYE``, a round missed for another reason (a late arrival) one whose outcome is
+``ABSENT``; either may count as a win, a draw or a loss for match points (``counts_as``, the
+club's rule, see ``club_rules``). A side lists every entrant who scores with it: one entrant usually, both
 partners in an individual event. Everyone on the other sides is an *opponent*.
 
 The service builds it in a few lines from its rows, e.g.::
@@ -48,11 +50,17 @@ class Outcome(StrEnum):
     DRAW = "draw"
     LOSS = "loss"
     BYE = "bye"
+    ABSENT = "absent"
+
+
+#: The outcomes of a round not played at a table: a single side, no opponent.
+SITTING_OUT = frozenset({Outcome.BYE, Outcome.ABSENT})
 
 
 @dataclass(frozen=True)
 class PointScheme:
-    """Match points for each outcome (a bye scores ``bye``, by default as a win)."""
+    """Match points for each outcome (a bye scores ``bye``, by default as a win; a missed round
+    as a loss), unless the side counts as another outcome (``SideResult.counts_as``)."""
 
     win: int = 2
     draw: int = 1
@@ -63,10 +71,14 @@ class PointScheme:
         if self.win <= 0:
             raise StandingsError(f"a win must be worth more than nothing, not {self.win}")
 
-    def points(self, outcome: Outcome) -> int:
-        """The match points an outcome earns."""
+    def points(self, outcome: Outcome, counts_as: Outcome | None = None) -> int:
+        """The match points an outcome earns (as ``counts_as`` when given: a club's bye rule)."""
+        if counts_as is not None and counts_as not in SITTING_OUT:
+            return self.points(counts_as)
         if outcome is Outcome.BYE:
             return self.win if self.bye is None else self.bye
+        if outcome is Outcome.ABSENT:
+            return self.loss
         return {Outcome.WIN: self.win, Outcome.DRAW: self.draw, Outcome.LOSS: self.loss}[outcome]
 
 
@@ -75,13 +87,15 @@ class SideResult:
     """One side of a finished match: its entrants, outcome, game points scored and deals won.
 
     ``conceded`` is for a bye that is scored as if played (a concours' sit-out marks the partie's
-    average as points for and as points against): what it counts as conceded, with no opponent."""
+    average as points for and as points against): what it counts as conceded, with no opponent.
+    ``counts_as``: a bye or a missed round scored by a club's rule as a win, draw or loss."""
 
     entrants: tuple[EntrantId, ...]
     outcome: Outcome
     game_points: int = 0
     deals_won: int = 0
     conceded: int = 0
+    counts_as: Outcome | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,12 @@ class Appearance:
     game_points_against: int
     deals_won: int
     opponents: tuple[EntrantId, ...]
+    counts_as: Outcome | None = None
+
+    @property
+    def scored_as(self) -> Outcome:
+        """The outcome the appearance scores as: its own, or what a club's rule counts it as."""
+        return self.counts_as if self.counts_as is not None else self.outcome
 
 
 @dataclass(frozen=True)
@@ -128,7 +148,7 @@ class Results:
             stranger = next((e for e in seen if e not in known), None)
             if stranger is not None:
                 raise InvalidResultError(f"entrant {stranger} in round {match.round} is not an entrant")
-            byes = [side for side in match.sides if side.outcome is Outcome.BYE]
+            byes = [side for side in match.sides if side.outcome in SITTING_OUT]
             if byes and len(match.sides) != 1:
                 raise InvalidResultError(f"a bye in round {match.round} has opponents")
             if not match.sides or any(not side.entrants for side in match.sides):
@@ -143,7 +163,7 @@ class Results:
                 others = [o for o in match.sides if o is not side]
                 opponents = tuple(sorted(e for o in others for e in o.entrants))
                 against = sum(o.game_points for o in others) + side.conceded
-                points = self.points.points(side.outcome)
+                points = self.points.points(side.outcome, side.counts_as)
                 for entrant in side.entrants:
                     found[entrant].append(
                         Appearance(
@@ -154,6 +174,7 @@ class Results:
                             against,
                             side.deals_won,
                             opponents,
+                            side.counts_as,
                         )
                     )
         return {e: tuple(a) for e, a in found.items()}
@@ -179,6 +200,7 @@ class Results:
                     s.game_points,
                     s.deals_won,
                     s.conceded,
+                    s.counts_as,
                 )
                 for s in match.sides
                 if any(e in members for e in s.entrants)
@@ -199,6 +221,7 @@ class Results:
 
 
 __all__ = [
+    "SITTING_OUT",
     "Appearance",
     "EntrantId",
     "InvalidResultError",

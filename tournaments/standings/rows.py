@@ -1,7 +1,9 @@
 """A tournament's standings rows from its results, through the standings engine (pure, no Django).
 
 The service hands over the entrants, every decided table (its round and per-entrant result
-documents, see :mod:`tournaments.standings.series`) and every bye; :func:`standings` builds the engine's
+documents, see :mod:`tournaments.standings.series`), every bye and every round missed for another
+reason (a late arrival's), with the club's rules for both (``club_rules``); :func:`standings`
+builds the engine's
 :class:`~tournaments.standings.Results`, ranks them by the tournament's precedence and returns
 plain rows (shared ranks written "3=") with each metric's value as JSON and as the page shows it.
 
@@ -17,9 +19,21 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from tournaments.standings.club_rules import AVERAGE, AbsentRule, ByeRule
 from tournaments.standings.metrics import METRICS, UnknownMetricError, find_metric
 from tournaments.standings.ranking import Standing, rank, rank_label
-from tournaments.standings.results import MatchResult, Outcome, PointScheme, Results, SideResult
+from tournaments.standings.results import (
+    SITTING_OUT,
+    MatchResult,
+    Outcome,
+    PointScheme,
+    Results,
+    SideResult,
+)
+
+#: No rule of the club's own: the format's default.
+NO_BYE_RULE = ByeRule(given=False)
+NO_ABSENT_RULE = AbsentRule(given=False)
 
 
 def metric_choices() -> list[tuple[str, str]]:
@@ -70,6 +84,8 @@ class Row:
     name: str
     played: int
     match_points: int = 0
+    game_points: int = 0
+    ruled_points: int = 0
     values: Mapping[str, Any] = field(default_factory=dict)
     shown: Mapping[str, str] = field(default_factory=dict)
     withdrawn: bool = False
@@ -83,6 +99,16 @@ class Row:
         return doc
 
 
+@dataclass(frozen=True)
+class SitOuts:
+    """The club's rules for the rounds not played at a table: ``bye`` (sitting out) and ``absent``
+    (a round missed for another reason), and the rounds missed, as ``(round, entrant)``."""
+
+    bye: ByeRule = NO_BYE_RULE
+    absent: AbsentRule = NO_ABSENT_RULE
+    absences: Sequence[tuple[int, int]] = ()
+
+
 def build_results(
     contenders: Sequence[Contender],
     tables: Sequence[TableResult],
@@ -91,36 +117,37 @@ def build_results(
     *,
     lots: Mapping[int, int] | None = None,
     bye_average: bool = False,
+    sit_outs: SitOuts | None = None,
 ) -> Results:
-    """The engine's input: one match per decided table (sides grouped from the documents) and
-    one per bye (``(round, entrant)``). With ``bye_average`` (a concours) a bye marks the average
-    of the totals of every side that played that round, rounded to the nearest point (a half up),
-    as points for and as points against (``docs/games/belote.md``, "Concours de belote")."""
-    matches: list[MatchResult] = []
-    for table in tables:
-        sides: dict[int, list[tuple[int, Mapping[str, Any]]]] = {}
-        for entrant, doc in table.results.items():
-            sides.setdefault(int(doc.get("side", 0)), []).append((entrant, doc))
-        matches.append(
-            MatchResult(
-                table.round,
-                tuple(
-                    SideResult(
-                        tuple(sorted(e for e, _ in members)),
-                        Outcome(members[0][1]["outcome"]),
-                        int(members[0][1].get("points", 0)),
-                        int(members[0][1].get("deals", 0)),
-                    )
-                    for _, members in sorted(sides.items())
-                ),
-            )
-        )
-    averages = _round_averages(matches) if bye_average else {}
+    """The engine's input: one match per decided table (sides grouped from the documents), one per
+    bye (``(round, entrant)``) and one per round missed (``sit_outs.absences``).
+
+    A bye scores the event's bye rule: its fixed game points (as points for only), the round's
+    average (``"average"``, as points for and as points against) or nothing, and the rule's outcome
+    for match points. With no rule (``ByeRule.given`` false) the format's default stays: with
+    ``bye_average`` (a concours) the average of the totals of every side that played that round,
+    rounded to the nearest point (a half up), as points for and as points against
+    (``docs/games/belote.md``, "Concours de belote"), else nothing; match points ``points["bye"]``
+    or a win. A missed round scores the absent rule's game points and outcome; with no absent rule
+    it is not counted at all (as before there were rules: the entrant was simply not drawn)."""
+    rules = sit_outs or SitOuts()
+    matches: list[MatchResult] = [_table_match(table) for table in tables]
+    averaged = rules.bye.game_points == AVERAGE if rules.bye.given else bye_average
+    averages = _round_averages(matches) if averaged else {}
     for round_number, entrant in byes:
-        mark = averages.get(round_number, 0)
-        matches.append(
-            MatchResult(round_number, (SideResult((entrant,), Outcome.BYE, mark, 0, conceded=mark),))
-        )
+        side = _bye_side(entrant, rules.bye, averages.get(round_number) if averaged else None)
+        matches.append(MatchResult(round_number, (side,)))
+    sat_out = set(byes)
+    if rules.absent.given:
+        for round_number, entrant in dict.fromkeys(rules.absences):
+            if (round_number, entrant) not in sat_out:
+                side = SideResult(
+                    (entrant,),
+                    Outcome.ABSENT,
+                    rules.absent.game_points,
+                    counts_as=Outcome(str(rules.absent.outcome)),
+                )
+                matches.append(MatchResult(round_number, (side,)))
     scheme = PointScheme(
         win=int(points.get("win", 2)),
         draw=int(points.get("draw", 1)),
@@ -128,6 +155,39 @@ def build_results(
         bye=None if points.get("bye") is None else int(points["bye"]),
     )
     return Results(tuple(c.id for c in contenders), tuple(matches), scheme, dict(lots or {}))
+
+
+def _table_match(table: TableResult) -> MatchResult:
+    """A decided table as the engine's match, its sides grouped from the entrants' documents."""
+    sides: dict[int, list[tuple[int, Mapping[str, Any]]]] = {}
+    for entrant, doc in table.results.items():
+        sides.setdefault(int(doc.get("side", 0)), []).append((entrant, doc))
+    return MatchResult(
+        table.round,
+        tuple(
+            SideResult(
+                tuple(sorted(e for e, _ in members)),
+                Outcome(members[0][1]["outcome"]),
+                int(members[0][1].get("points", 0)),
+                int(members[0][1].get("deals", 0)),
+            )
+            for _, members in sorted(sides.items())
+        ),
+    )
+
+
+def _bye_side(entrant: int, rule: ByeRule, average: int | None) -> SideResult:
+    """What one bye scores, by the event's rule or the format's default (see :func:`build_results`):
+    ``average`` is the round's average when the bye marks it (else ``None``)."""
+    if average is not None:
+        mark = average
+        conceded = average
+    else:
+        fixed = rule.game_points if rule.given else None
+        mark = int(fixed) if isinstance(fixed, int) else 0
+        conceded = 0
+    counts_as = Outcome(str(rule.outcome)) if rule.given else None
+    return SideResult((entrant,), Outcome.BYE, mark, 0, conceded=conceded, counts_as=counts_as)
 
 
 def _round_averages(matches: Sequence[MatchResult]) -> dict[int, int]:
@@ -153,19 +213,29 @@ def standings(
     lots: Mapping[int, int] | None = None,
     bye_average: bool = False,
     leavers_last: bool = False,
+    sit_outs: SitOuts | None = None,
 ) -> list[Row]:
     """The ranked rows. With ``placings`` (a finished bracket: label and entrants, best first) the
-    order and ranks are the bracket's, the metrics still shown. ``lots`` and ``bye_average``: see
-    :func:`build_results`. With ``leavers_last`` (a concours) a team that withdrew keeps its points
-    and is ranked after every team that finished."""
-    results = build_results(contenders, tables, byes, points, lots=lots, bye_average=bye_average)
+    order and ranks are the bracket's, the metrics still shown. ``lots``, ``bye_average`` and
+    ``sit_outs``: see :func:`build_results`. With ``leavers_last`` (a concours) a team that withdrew
+    keeps its points and is ranked after every team that finished. ``played`` counts the tables
+    played, never a bye or a missed round; ``game_points`` is every game point scored (tables,
+    byes, missed rounds), ``ruled_points`` the part the club's bye and absent rules gave."""
+    results = build_results(
+        contenders, tables, byes, points, lots=lots, bye_average=bye_average, sit_outs=sit_outs
+    )
     ranked = rank(results, precedence)
     if leavers_last:
         ranked = _leavers_last(ranked, {c.id for c in contenders if c.withdrawn})
     metrics = [find_metric(key) for key in precedence]
     by_id = {c.id: c for c in contenders}
     played = {
-        e: sum(1 for a in apps if a.outcome is not Outcome.BYE) for e, apps in results.appearances.items()
+        e: sum(1 for a in apps if a.outcome not in SITTING_OUT) for e, apps in results.appearances.items()
+    }
+    scored = {e: sum(a.game_points_for for a in apps) for e, apps in results.appearances.items()}
+    ruled = {
+        e: sum(a.game_points_for for a in apps if a.outcome in SITTING_OUT and a.counts_as is not None)
+        for e, apps in results.appearances.items()
     }
     order: list[tuple[str, int]] = [(s.label, s.entrant) for s in ranked]
     if placings:
@@ -184,6 +254,8 @@ def standings(
                 name=by_id[entrant].name,
                 played=played.get(entrant, 0),
                 match_points=results.match_points.get(entrant, 0),
+                game_points=scored.get(entrant, 0),
+                ruled_points=ruled.get(entrant, 0),
                 values={m.key: _json_value(values.get(m.key)) for m in metrics},
                 shown={
                     m.key: "" if values.get(m.key) is None else m.format(values[m.key])  # type: ignore[arg-type]

@@ -89,12 +89,16 @@ def evening_body(tournament: Tournament) -> dict[str, Any]:
             "settings": remap.settings(tournament.settings, to),
             "bracket": remap.bracket(tournament.bracket, to),
             "lots": remap.lots(tournament.lots, to),
+            # What sitting out and missing a round score (the standings read them).
+            "bye": tournament.bye,
+            "absent": tournament.absent,
         },
         "players": [{"id": player_ids[pk], "name": name} for name, pk in names],
         "entrants": [
             {
                 "id": entrant_ids[e.pk],
                 **copied(e, ENTRANT_FIELDS),
+                "joins_round": e.joins_round,
                 # In the order entered ("Émilie Laurent & François Simon"), as the evening shows it.
                 "players": [player_ids[p.pk] for p in e.players.all()],
             }
@@ -105,6 +109,7 @@ def evening_body(tournament: Tournament) -> dict[str, Any]:
                 "id": round_ids[r.pk],
                 **copied(r, ROUND_FIELDS, ("created_at",)),
                 "byes": remap.ids(r.byes, to),
+                "absent": remap.ids(r.absent, to),
                 "flags": remap.flags(r.flags, to),
             }
             for r in rounds

@@ -71,7 +71,12 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
     entrants = Ids(_("entrants"))
     for entrant in section(document, "entrants"):
         made = insert(
-            Entrant(club=club, tournament=tournament, **{name: entrant[name] for name in ENTRANT_FIELDS})
+            Entrant(
+                club=club,
+                tournament=tournament,
+                **{name: entrant[name] for name in ENTRANT_FIELDS},
+                joins_round=entrant.get("joins_round"),
+            )
         )
         for player in entrant.get("players", []):  # one by one: the order entered stays
             made.players.add(players[player])
@@ -80,6 +85,8 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
     tournament.settings = remap.settings(row["settings"], to)
     tournament.bracket = remap.bracket(row["bracket"], to)
     tournament.lots = remap.lots(row.get("lots") or {}, to)  # a file from before the concours has none
+    tournament.bye = row.get("bye") or {}  # a file from before the club's rules has none
+    tournament.absent = row.get("absent") or {}
     tournament.save()
     rounds = Ids(_("rounds"))
     for the_round in section(document, "rounds"):
@@ -88,6 +95,7 @@ def load_evening(document: dict[str, Any], *, club: Club, into: Tournament | Non
             tournament=tournament,
             **{name: the_round[name] for name in ROUND_FIELDS},
             byes=remap.ids(the_round["byes"], to),
+            absent=remap.ids(the_round.get("absent") or [], to),
             flags=remap.flags(the_round["flags"], to),
             created_at=moment(the_round["created_at"]),
         )

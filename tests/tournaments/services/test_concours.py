@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from clubs.errors import Conflict, InvalidEntry
+from clubs.errors import InvalidEntry
 from tests.tournaments.concours import concours, play_table
-from tests.tournaments.factories import add_entrants, make_tournament, start_round
+from tests.tournaments.factories import make_tournament, start_round
 from tournaments import services
 from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.selectors import cached_standings, standing_rows
+from tournaments.services import EntrantSpec
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
 
@@ -209,11 +210,16 @@ def test_pairs_of_parties_never_repeat_over_many_fields():
         assert len(set(pairs)) == len(pairs), teams
 
 
-def test_entries_close_when_the_first_partie_starts():
+def test_a_team_arriving_after_the_first_partie_starts_joins_the_next_one():
     tournament = concours(4, deals=1)
-    start_round(tournament)
-    with pytest.raises(Conflict, match="entries closed"):
-        add_entrants(tournament, 1, partners=True)
+    first = start_round(tournament)
+    late_team = EntrantSpec("Team Late", players=("Lou North", "Lou South"))
+    (late,) = services.entrants_register(tournament_id=tournament.pk, entrants=[late_team])
+
+    late.refresh_from_db()
+    first.refresh_from_db()
+    assert late.joins_round == 2
+    assert first.absent == [late.pk]
 
 
 def test_a_tournament_changed_into_a_concours_takes_its_ranking_and_must_play_deals():
