@@ -9,6 +9,7 @@ from tournaments import (
     export_pages,
     projector_pages,
     removal_pages,
+    reveal_pages,
     table_pages,
     travel_pages,
     views,
@@ -42,6 +43,7 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/console/format/", views.console_configure, name="console_configure"),
     path("tournaments/<int:pk>/console/delete/", removal_pages.console_delete, name="console_delete"),
+    path("tournaments/<int:pk>/console/reveal/", reveal_pages.console_reveal, name="console_reveal"),
     path("tournaments/<int:pk>/console/archive/", removal_pages.console_archive, name="console_archive"),
     path("tournaments/<int:pk>/console/rounds/", views.console_round, name="console_round"),
     path(
