@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -32,6 +33,8 @@ from tournaments.standings.blind_finish import OPEN, Veil, veil
 
 Answer = TypeVar("Answer", bound=HttpResponseBase)
 
+#: A form's CSRF token in a page (left out of its digest).
+CSRF_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
 #: Stands in a page for its own ETag while it is rendered; replaced by the digest of the page.
 SHOWN = "shown-etag"
 
@@ -69,8 +72,8 @@ def _digest(response: HttpResponseBase) -> str:
     data = getattr(response, "data", None)
     if data is not None:  # an API answer, not rendered yet: its document is what is shown
         body = json.dumps(data, sort_keys=True, default=str).encode()
-    else:
-        body = getattr(response, "content", b"")
+    else:  # a page: its CSRF tokens change at every answer, what it shows does not
+        body = CSRF_TOKEN.sub(b"", getattr(response, "content", b""))
     return "shown." + hashlib.sha256(body).hexdigest()[:20]
 
 
@@ -78,6 +81,8 @@ def shown_page(response: Answer) -> tuple[Answer, str]:
     """``response`` with its :data:`SHOWN` mark replaced by the digest of what it shows, and that
     digest: two events that differ only in hidden scores give the same page, byte for byte."""
     version = _digest(response)
+    if getattr(response, "data", None) is not None:
+        return response, version
     content = getattr(response, "content", None)
     if isinstance(content, bytes) and SHOWN.encode() in content:
         response.content = content.replace(SHOWN.encode(), version.encode())  # type: ignore[attr-defined]
