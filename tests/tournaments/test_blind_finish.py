@@ -115,7 +115,8 @@ def test_no_public_read_tells_a_hidden_score(before, after):
 
     other_result(tournament, after)
     tournament.refresh_from_db()
-    assert tournament.revision > 0 and tournament.standings_revision == tournament.revision
+    assert tournament.revision > 0
+    assert tournament.standings_revision == tournament.revision
 
     again = snapshot(client, tournament)
     for url in seen:
@@ -136,7 +137,8 @@ def test_the_public_sees_the_standings_after_the_last_round_shown_with_the_blind
     assert all(table["result"] == {} and table["progress"]["totals"] == {} for table in last["tables"])
     assert client.get(f"/api/tournaments/{tournament.pk}/").json()["revision"] is None
     round_page = client.get(f"/tournaments/{tournament.pk}/rounds/3/").text
-    assert "300" not in round_page and "250" not in round_page
+    assert "300" not in round_page
+    assert "250" not in round_page
 
 
 def test_the_line_speaks_french_and_dutch(client):
@@ -161,10 +163,12 @@ def test_the_desk_the_console_and_an_organizers_reads_still_show_everything(clie
     last = client.get(f"/api/tournaments/{tournament.pk}/rounds/3/").json()
     results = client.get(f"/tournaments/{tournament.pk}/results.csv").text
 
-    assert "Hidden from the public until you reveal" in console and "Reveal the standings" in console
+    assert "Hidden from the public until you reveal" in console
+    assert "Reveal the standings" in console
     assert "Hidden from the public until you reveal" in desk
     assert "300" in console
-    assert standings["hidden_after"] is None and {row["played"] for row in standings["rows"]} == {3}
+    assert standings["hidden_after"] is None
+    assert {row["played"] for row in standings["rows"]} == {3}
     assert all(table["result"] for table in last["tables"])
     assert ",300," in results
 
@@ -192,7 +196,8 @@ def test_the_reveal_shows_everything_once_and_is_audited(client):
     client.logout()
 
     assert "The standings are revealed" in first.text
-    assert again.status_code == 200 and again.json()["revealed"] is True
+    assert again.status_code == 200
+    assert again.json()["revealed"] is True
     tournament.refresh_from_db()
     assert tournament.revealed_at is not None
     events = AuditEvent.objects.filter(
@@ -200,11 +205,13 @@ def test_the_reveal_shows_everything_once_and_is_audited(client):
     )
     assert events.count() == 1
     standings = client.get(f"/api/tournaments/{tournament.pk}/standings/").json()
-    assert standings["hidden_after"] is None and {row["played"] for row in standings["rows"]} == {3}
+    assert standings["hidden_after"] is None
+    assert {row["played"] for row in standings["rows"]} == {3}
     assert "300" in client.get(f"/tournaments/{tournament.pk}/rounds/3/").text
     assert "Standings are hidden" not in client.get(f"/tournaments/{tournament.pk}/").text
     projector = client.get(f"/tournaments/{tournament.pk}/projector/").text
-    assert "revealing" in projector and "Final standings" in projector
+    assert "revealing" in projector
+    assert "Final standings" in projector
 
 
 def test_only_an_organizer_reveals_and_an_open_event_has_nothing_to_reveal(client):
