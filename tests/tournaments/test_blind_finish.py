@@ -149,8 +149,8 @@ def test_the_line_speaks_french_and_dutch(client):
     french = client.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="fr").text
     dutch = client.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="nl").text
 
-    assert "Le classement est masqué pour les 2 dernières rondes" in french
-    assert "De stand is verborgen voor de laatste 2 ronden" in dutch
+    assert "Le classement est masqué pour les 2 dernières rondes : dévoilé à la remise des prix" in french
+    assert "De stand is verborgen voor de laatste 2 ronden: bekendgemaakt bij de prijsuitreiking" in dutch
 
 
 def test_the_desk_the_console_and_an_organizers_reads_still_show_everything(client, club):

@@ -23,7 +23,7 @@ _STORED = {"bye": ByeRule, "absent": AbsentRule, "prizes": Prizes}
 _PLAIN = {"fee": None, "require_paid": False, "require_check_in": False, "blind_rounds": 0}
 CLUB_RULES = frozenset(_STORED) | frozenset(_PLAIN)
 #: A bracket shows who goes through to play the next match: it has no standings to hide.
-BLIND_BRACKET = _("blind_rounds must be 0 for an elimination bracket: it shows who goes through")
+BLIND_BRACKET = _("an elimination bracket cannot hide its last rounds: it shows who goes through")
 
 
 def apply_club_rules(tournament: Tournament, rules: Mapping[str, Any]) -> list[str]:
