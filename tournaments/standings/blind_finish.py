@@ -62,3 +62,9 @@ def veil(*, planned: int | None, blind: int, drawn: int, revealed: bool) -> Veil
     """The :class:`Veil` of an event now (:func:`public_round`)."""
     until = public_round(planned=planned, blind=blind, drawn=drawn, revealed=revealed)
     return OPEN if until is None else Veil(until, blind)
+
+
+def hidden_round(*, number: int, planned: int | None, blind: int, revealed: bool) -> bool:
+    """Whether the results of round ``number`` are hidden (a round is hidden only once drawn, so
+    it is asked with the round itself as the last drawn): the reads of many events at once."""
+    return veil(planned=planned, blind=blind, drawn=number, revealed=revealed).hides(number)
