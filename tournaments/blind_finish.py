@@ -25,9 +25,10 @@ from rest_framework.request import Request
 
 from clubs.access import can_manage
 from scoring.authentication import TableGrant
+from scoring.models import Match
 from tablescore.conditional import conditional_get
 from tournaments.corrections import Correction, corrections
-from tournaments.models import RoundStatus, Tournament
+from tournaments.models import RoundStatus, TableGame, Tournament
 from tournaments.selectors import CachedStandings, cached_standings, standing_rows, stored_standings
 from tournaments.standings.blind_finish import OPEN, Veil, veil
 
@@ -129,3 +130,18 @@ def veil_for(request: HttpRequest | Request, tournament: Tournament) -> Veil:
     if not grant and can_manage(request.user, tournament.club_id):
         return OPEN
     return veil_of(tournament)
+
+
+def table_match_hidden(match: Match) -> bool:
+    """Whether ``match`` is played at a table of a round the public may not see yet: its
+    scoreboard and its API documents wait for the reveal (``scoring.belonging.hidden``)."""
+    where = (
+        TableGame.objects.filter(match=match)
+        .values_list("table__round__number", "table__round__tournament_id")
+        .first()
+    )
+    if where is None:
+        return False
+    number, tournament_id = where
+    tournament = Tournament.objects.get(pk=tournament_id)
+    return veil_of(tournament).hides(number)

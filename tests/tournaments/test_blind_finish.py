@@ -23,7 +23,7 @@ from scoring.services.deals import deal_record
 from tests.factories import organizer
 from tests.tournaments.factories import TABLE, accept, current_match, make_tournament, play_round, start_round
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import TableGame, Tournament
 from tournaments.services import TableDecision
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
@@ -62,7 +62,14 @@ def public_reads(tournament: Tournament) -> list[str]:
     ]
     api += [f"/api/tournaments/{pk}/rounds/{n}/" for n in range(1, (tournament.rounds_planned or 0) + 1)]
     pages = ["", "live/", "projector/", "projector/live/", "standings.csv", "results.csv"]
-    return [f"/tournaments/{pk}/{page}" for page in pages] + rounds + api + ["/api/tournaments/"]
+    matches = TableGame.objects.filter(table__round__tournament=tournament).values_list("match_id", flat=True)
+    scoreboards = [f"/matches/{m}/{part}" for m in matches for part in ("", "board/")]
+    scoreboards += [
+        f"/api/matches/{m}/{part}" for m in matches for part in ("", "deals/", "deals/1/", "history/")
+    ]
+    return (
+        [f"/tournaments/{pk}/{page}" for page in pages] + rounds + api + ["/api/tournaments/"] + scoreboards
+    )
 
 
 def snapshot(
@@ -109,9 +116,11 @@ def test_no_public_read_tells_a_hidden_score(before, after):
     client = Client()
     tournament = blind_evening(before)
     seen = snapshot(client, tournament)
-    assert all(status == 200 for status, _, _ in seen.values()), {
-        u: s for u, (s, _, _) in seen.items() if s != 200
-    }
+    refused = {url: status for url, (status, _, _) in seen.items() if status != 200}
+    assert refused
+    assert all(
+        url.startswith(("/matches/", "/api/matches/")) and status == 404 for url, status in refused.items()
+    )
 
     other_result(tournament, after)
     tournament.refresh_from_db()
@@ -136,6 +145,9 @@ def test_the_public_sees_the_standings_after_the_last_round_shown_with_the_blind
     assert "Standings are hidden for the last round: revealed at the prize-giving" in page
     assert all(table["result"] == {} and table["progress"]["totals"] == {} for table in last["tables"])
     assert client.get(f"/api/tournaments/{tournament.pk}/").json()["revision"] is None
+    hidden_match = last["tables"][0]["match"]
+    assert "hidden until the prize-giving" in client.get(f"/matches/{hidden_match}/").text
+    assert client.get(f"/api/matches/{hidden_match}/").status_code == 404
     round_page = client.get(f"/tournaments/{tournament.pk}/rounds/3/").text
     assert "300" not in round_page
     assert "250" not in round_page
@@ -171,6 +183,9 @@ def test_the_desk_the_console_and_an_organizers_reads_still_show_everything(clie
     assert {row["played"] for row in standings["rows"]} == {3}
     assert all(table["result"] for table in last["tables"])
     assert ",300," in results
+    hidden_match = last["tables"][0]["match"]
+    assert client.get(f"/api/matches/{hidden_match}/").status_code == 200
+    assert "hidden until the prize-giving" not in client.get(f"/matches/{hidden_match}/").text
 
 
 def test_a_round_is_hidden_only_once_it_is_drawn(client):
