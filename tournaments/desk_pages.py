@@ -183,7 +183,7 @@ def _version(tournament: Tournament) -> str:
 def desk_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The results desk of a tournament; polls :func:`desk_live`."""
     tournament = tournament_for_organizer(request.user, pk)
-    context = {**_context(request, tournament), "blind": blind_finish.veil_of(tournament)}
+    context = {**_context(request, tournament), "veil": blind_finish.veil_of(tournament)}
     return render(request, "tournaments/desk.html", context)
 
 

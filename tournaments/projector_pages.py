@@ -54,7 +54,8 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         {
             "etag": ".".join([context["etag"], *map(str, pages), *(["reveal"] if revealing else [])]),
             "revealing": revealing,
-            "poll_seconds": PROJECTOR_POLL_SECONDS,
+            # the reveal plays once: the screen is not swapped (and replayed) while it is the moment
+            "poll_seconds": blind_finish.REVEAL_SECONDS if revealing else PROJECTOR_POLL_SECONDS,
             "page_seconds": projector.PAGE_SECONDS,
             "brackets": tournament.format in BRACKETS,
         }

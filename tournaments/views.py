@@ -254,7 +254,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "playing": playing,
         "notices": said,
         "standings": standings,
-        "blind": blind_finish.veil_of(tournament),
+        "veil": blind_finish.veil_of(tournament),
         "people": selectors.people_linked(tournament),
         "corrections": selectors.corrections(tournament),
         "entrant_form": entrant_form,
