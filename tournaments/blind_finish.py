@@ -145,3 +145,10 @@ def table_match_hidden(match: Match) -> bool:
     number, tournament_id = where
     tournament = Tournament.objects.get(pk=tournament_id)
     return veil_of(tournament).hides(number)
+
+
+def prizes_wait(shown: Veil) -> bool:
+    """Whether the prize list waits for the reveal: it follows the final standings, so a prize
+    page, its API document and the projector's prize list show nothing while ``shown`` hides a
+    round (the pages' context carries the veil as ``blind``)."""
+    return shown.active

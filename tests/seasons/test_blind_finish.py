@@ -8,8 +8,10 @@ import pytest
 
 from clubs.access import Actor
 from seasons import services
+from seasons.players import _places
 from tests.seasons.conftest import play_evening
 from tournaments import services as tournament_services
+from tournaments.blind_finish import public_standings, veil_of
 from tournaments.evenings import evening_is_final, evening_results, played_tables
 from tournaments.models import TableAssignment, Tournament
 
@@ -53,3 +55,16 @@ def test_a_season_counts_a_blind_evening_up_to_the_last_round_shown_until_the_re
     assert season.table["provisional"] is False
     assert evening_is_final(evening)
     assert {table.round for table in played_tables(club_id=club.pk)} == {1, 2, 3}
+
+
+def test_a_players_page_shows_the_place_the_public_sees(club, season):
+    evening = play_evening(club, "Evening 1", EIGHT, rounds=3)
+    Tournament.objects.filter(pk=evening.pk).update(blind_rounds=1)
+    evening.refresh_from_db()
+    public = {int(row.entrant): row.rank for row in public_standings(evening, veil_of(evening)).rows}
+    full = {int(row["entrant"]): str(row["rank"]) for row in evening.standings["rows"]}
+    assert public != full  # round 3 changed the order: the test can tell them apart
+
+    for entrant in evening.entrants.all():
+        player = entrant.players.get().pk
+        assert _places(player, {evening.pk}) == {evening.pk: public[entrant.pk]}
