@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 from clubs.access import can_manage, one_or_404
+from scoring import belonging
 from scoring.links import is_place, match_for_token, place_now, signed_payload
 from scoring.models import Deal, Match
 from scoring.places import Now, Waiting
@@ -63,3 +65,26 @@ def can_score(user: Any, table_match: Match | None, match: Match) -> bool:
     if table_match is not None and table_match.pk == match.pk:
         return True
     return can_manage(user, match.club_id)
+
+
+#: Why the public may not read a match's score now (a tournament's blind finish).
+HIDDEN = gettext_lazy("this match's score is hidden until the prize-giving")
+
+
+def hidden_from(request: Any, match: Match) -> bool:
+    """Whether ``match``'s score is hidden from whoever makes ``request``: the public, while a
+    tournament's blind finish hides its round (``scoring.belonging.hidden``); never from the
+    club's organizers or the match's own table link."""
+    if not belonging.hidden(match):
+        return False
+    grant = getattr(request, "auth", None)
+    own_table = getattr(grant, "match", None) == match
+    return not own_table and not can_manage(request.user, match.club_id)
+
+
+def readable_match_or_404(request: Any, pk: int) -> Match:
+    """The match ``pk`` for a public read; a 404 while its score is hidden from the reader."""
+    match = match_or_404(pk)
+    if hidden_from(request, match):
+        raise Http404(str(HIDDEN))
+    return match

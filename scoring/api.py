@@ -29,7 +29,7 @@ from clubs.access import (
 )
 from clubs.errors import InvalidEntry, ServiceError
 from scoring import numbering
-from scoring.access import deal_or_404, match_or_404
+from scoring.access import deal_or_404, readable_match_or_404
 from scoring.authentication import AUTHENTICATION, TableGrant, granted_match, match_to_write, require_scorer
 from scoring.documents import (
     deal_document,
@@ -163,7 +163,7 @@ class MatchDetail(APIView):
         summary="A match's state (docs/games/README.md §6) with ids and links (304 when unchanged)",
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
-        match = match_or_404(pk)
+        match = readable_match_or_404(request, pk)
         organizer = can_manage(request.user, match.club_id)
 
         def document() -> Response:
@@ -187,7 +187,7 @@ class MatchDeals(APIView):
         operation_id="matches_deals_list",
     )
     def get(self, request: Request, pk: int) -> Response:
-        match = match_or_404(pk)
+        match = readable_match_or_404(request, pk)
         deals = match.deals.prefetch_related("versions").order_by("number")
         out = []
         for deal in deals:
@@ -246,7 +246,7 @@ class DealDetail(APIView):
         responses={200: AnyObject, 404: ErrorBody}, summary="A deal with every version (its change history)"
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
-        match = match_or_404(pk)
+        match = readable_match_or_404(request, pk)
         deal = deal_or_404(match, number)
         versions = list(deal.versions.order_by("version"))
         doc = deal_document(deal, versions[-1])
@@ -319,7 +319,7 @@ class MatchHistory(APIView):
 
     @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The match's audit trail")
     def get(self, request: Request, pk: int) -> Response:
-        match = match_or_404(pk)
+        match = readable_match_or_404(request, pk)
         private = can_manage(request.user, match.club_id) or granted_match(request) == match
         events = AuditEvent.objects.filter(match=match).order_by("created_at", "pk")
         return Response(

@@ -96,3 +96,19 @@ def register_notes(app: str, teller: Teller) -> None:
 def notes(match: Match) -> tuple[str, ...]:
     """Every line the apps above have to say about ``match`` on its scoreboard."""
     return tuple(line for teller in _tellers.values() for line in teller(match))
+
+
+Hider = Callable[[Match], bool]
+_hiders: dict[str, Hider] = {}
+
+
+def register_hidden(app: str, hider: Hider) -> None:
+    """Add (or replace) an app's word on whether a match's score is hidden from the public (a
+    tournament's blind finish: ``tournaments.blind_finish``)."""
+    _hiders[app] = hider
+
+
+def hidden(match: Match) -> bool:
+    """Whether ``match``'s score is hidden from the public now (only a tournament's matches can
+    be: a friendly match costs no query). Its table and the club's organizers still see it."""
+    return match.announce_changes and any(hider(match) for hider in _hiders.values())

@@ -209,6 +209,7 @@ class AuditAction(models.TextChoices):
     CORRECTION_ASKED = "correction_asked", _("Director asked to correct a deal")
     CORRECTION_DONE = "correction_done", _("Correction request settled: deal corrected")
     CORRECTION_DISMISSED = "correction_dismissed", _("Correction request dismissed")
+    STANDINGS_REVEALED = "standings_revealed", _("Standings of a blind finish revealed")
 
 
 class AuditEvent(models.Model):

@@ -37,7 +37,7 @@ from clubs.names import name_key
 from clubs.parts import club_evenings, club_links, listings
 from games import GAMES, MatchState
 from scoring import belonging, blind_pages, correction_pages, display, numbering
-from scoring.access import deal_or_404, match_or_404, scorer_match
+from scoring.access import deal_or_404, hidden_from, match_or_404, readable_match_or_404, scorer_match
 from scoring.boards import entry_form, scoreboard
 from scoring.correction_pages import asks_director
 from scoring.forms import VoidForm
@@ -131,8 +131,13 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The public scoreboard of one match; it polls :func:`match_board` for changes."""
+    """The public scoreboard of one match; it polls :func:`match_board` for changes. While a
+    tournament's blind finish hides its round, the public reads that it waits for the reveal."""
     match = match_or_404(pk)
+    if hidden_from(request, match):
+        return render(
+            request, "scoring/match_hidden.html", {"match": match, "part_of": belonging.part_of(match)}
+        )
     return render(
         request,
         "scoring/match.html",
@@ -151,7 +156,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_board(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The scoreboard fragment; a conditional GET answers 304 while the match is unchanged."""
-    match = match_or_404(pk)
+    match = readable_match_or_404(request, pk)
     return _poll_response(
         request,
         match,

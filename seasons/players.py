@@ -18,6 +18,7 @@ from clubs.models import Club, Player
 from clubs.names import name_key
 from seasons.models import Season, SeasonEvening
 from seasons.selectors import HIDDEN_NAME, Privacy, RatingView, player_ratings
+from tournaments.blind_finish import public_standings, veil_of
 from tournaments.evenings import PlayedTable, played_tables
 from tournaments.models import Entrant
 
@@ -155,13 +156,15 @@ def _evenings(player: int, lines: list[MatchLine]) -> list[EveningLine]:
 
 
 def _places(player: int, tournaments: set[int]) -> dict[int, str]:
-    """The player's place in each tournament's stored standings."""
+    """The player's place in each tournament's stored standings (a blind finish's, as the public
+    sees them until the reveal: ``tournaments.blind_finish``)."""
     out = {}
     for entrant in Entrant.objects.filter(players=player, tournament_id__in=tournaments).select_related(
         "tournament"
     ):
-        rows = entrant.tournament.standings.get("rows", [])
-        rank = next((str(r["rank"]) for r in rows if r.get("entrant") == entrant.pk), "")
+        event = entrant.tournament
+        rows = public_standings(event, veil_of(event)).rows
+        rank = next((row.rank for row in rows if row.entrant == entrant.pk), "")
         out[entrant.tournament_id] = rank
     return out
 

@@ -29,7 +29,7 @@ from clubs.errors import InvalidEntry
 from scoring.authentication import AUTHENTICATION, TableGrant, require_organizer_call
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
-from tournaments import desk, documents, selectors, services
+from tournaments import blind_finish, desk, documents, selectors, services
 from tournaments.access import tournament_or_404
 from tournaments.contracts import (
     EntrantChange,
@@ -82,7 +82,7 @@ class TournamentCollection(APIView):
             found = found.filter(archived_at__isnull=True)
         if "club" in request.query_params:
             found = found.filter(club__slug=request.query_params["club"])
-        return Response([documents.tournament_document(t) for t in found[:100]])
+        return Response([documents.tournament_document(t, blind_finish.veil_of(t)) for t in found[:100]])
 
     @extend_schema(
         request=TournamentCreate,
@@ -106,8 +106,12 @@ class TournamentDetail(APIView):
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
         if isinstance(request.auth, TableGrant) or not can_manage(request.user, tournament.club_id):
-            return conditional_get(
-                request, str(tournament.revision), lambda: Response(documents.tournament_document(tournament))
+            shown = blind_finish.veil_of(tournament)
+            return blind_finish.shown_get(
+                request,
+                shown,
+                str(tournament.revision),
+                lambda: Response(documents.tournament_document(tournament, shown)),
             )
 
         def with_tables() -> Response:
@@ -263,8 +267,13 @@ class RoundDetail(APIView):
         if the_round is None:
             raise Http404(gettext("no such round"))
         etag = selectors.live_revision(tournament, [the_round])
-        return conditional_get(
-            request, etag, lambda: Response(documents.round_document(tournament, the_round))
+        shown = blind_finish.veil_for(request, tournament)
+        return blind_finish.shown_get(
+            request,
+            shown,
+            etag,
+            lambda: Response(documents.round_document(tournament, the_round, shown)),
+            private=not shown.active and tournament.blind_rounds > 0,
         )
 
 
@@ -318,7 +327,14 @@ class Standings(APIView):
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
         etag = f"{tournament.revision}.{tournament.standings_revision}"
-        return conditional_get(request, etag, lambda: Response(documents.standings_document(tournament)))
+        shown = blind_finish.veil_for(request, tournament)
+        return blind_finish.shown_get(
+            request,
+            shown,
+            etag,
+            lambda: Response(documents.standings_document(tournament, shown)),
+            private=not shown.active and tournament.blind_rounds > 0,
+        )
 
 
 class BracketView(APIView):
@@ -354,7 +370,28 @@ class Corrections(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = tournament_or_404(pk)
-        return Response([c.as_json() for c in selectors.corrections(tournament)])
+        shown = blind_finish.veil_for(request, tournament)
+        return Response([c.as_json() for c in blind_finish.public_corrections(tournament, shown)])
+
+
+class Reveal(APIView):
+    """The prize-giving of a blind finish (``services.tournament_reveal``): the standings, hidden
+    from the public for the last rounds, show everywhere. Idempotent: a second call changes
+    nothing."""
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses={200: AnyObject, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody},
+        summary="Reveal the standings of a blind finish (organizers); 409 when it hides no round",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        revealed = services.tournament_reveal(tournament_id=tournament.pk, actor=actor_for(request))
+        return Response(documents.tournament_document(revealed))
 
 
 class Desk(APIView):
@@ -382,6 +419,7 @@ __all__ = [
     "Desk",
     "EntrantCollection",
     "EntrantDetail",
+    "Reveal",
     "RoundCollection",
     "RoundDetail",
     "Standings",

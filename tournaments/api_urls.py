@@ -23,6 +23,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/bracket/", api.BracketView.as_view(), name="bracket"),
     path("tournaments/<int:pk>/corrections/", api.Corrections.as_view(), name="corrections"),
     path("tournaments/<int:pk>/desk/", api.Desk.as_view(), name="desk"),
+    path("tournaments/<int:pk>/reveal/", api.Reveal.as_view(), name="reveal"),
     path("tournaments/<int:pk>/evening/", travel_api.EveningExport.as_view(), name="evening"),
     path("evenings/", travel_api.EveningImport.as_view(), name="evenings"),
 ]

@@ -10,11 +10,12 @@ class TournamentsConfig(AppConfig):
         the tournaments' part of a club: its rows, the demo's two events, and the listing of
         tournaments the home and club pages show; and tell the scoreboards of its tables' matches
         which tournament they belong to, the scoring app's table links which match each
-        physical table plays now, and the scoring pages how a bracket round is named."""
+        physical table plays now, the scoring pages how a bracket round is named, and which matches a
+        blind finish hides from the public."""
         from clubs.parts import ClubPart, register
         from scoring import belonging, places, titles
         from scoring.signals import match_changed
-        from tournaments import bindings, listeners, physical_tables, wording
+        from tournaments import bindings, blind_finish, listeners, physical_tables, wording
         from tournaments.demo import load_tournament_demo
         from tournaments.listing import (
             club_evenings,
@@ -26,6 +27,7 @@ class TournamentsConfig(AppConfig):
         match_changed.connect(listeners.match_changed, dispatch_uid="tournaments.match_changed")
         belonging.register(self.label, table_match_part)
         belonging.register_series(self.label, table_match_series)
+        belonging.register_hidden(self.label, blind_finish.table_match_hidden)
         places.register(
             physical_tables.KIND, places.Kind(secret=physical_tables.secret_of, now=physical_tables.now_at)
         )

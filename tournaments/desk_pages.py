@@ -42,7 +42,7 @@ from scoring.result_states import Action, ResultStatus
 from scoring.services import blind, results
 from scoring.services.blind import is_blind
 from tablescore.conditional import conditional_get
-from tournaments import desk, desk_diff, desk_requests, notices, selectors
+from tournaments import blind_finish, desk, desk_diff, desk_requests, notices, selectors
 from tournaments.access import tournament_for_organizer
 from tournaments.models import Tournament
 
@@ -184,7 +184,8 @@ def _version(tournament: Tournament) -> str:
 def desk_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The results desk of a tournament; polls :func:`desk_live`."""
     tournament = tournament_for_organizer(request.user, pk)
-    return render(request, "tournaments/desk.html", _context(request, tournament))
+    context = {**_context(request, tournament), "veil": blind_finish.veil_of(tournament)}
+    return render(request, "tournaments/desk.html", context)
 
 
 @require_GET

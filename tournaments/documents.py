@@ -12,13 +12,15 @@ from typing import Any
 from django.urls import reverse
 
 from scoring.models import Match, MatchStatus
-from tournaments import selectors
+from tournaments import blind_finish, selectors
 from tournaments.models import Entrant, Round, RoundStatus, Tournament
 from tournaments.pairing.formats import BRACKETS
+from tournaments.standings.blind_finish import OPEN, Veil
 
 
-def tournament_document(tournament: Tournament) -> dict[str, Any]:
-    """The event: its game, formats, planned rounds, tiebreaks, status and links."""
+def tournament_document(tournament: Tournament, veil: Veil = OPEN) -> dict[str, Any]:
+    """The event: its game, formats, planned rounds, tiebreaks, status and links; while a blind
+    finish hides rounds (``veil``), no revision (it would move with a hidden result)."""
     return {
         "id": tournament.pk,
         "club": tournament.club.slug,
@@ -44,7 +46,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "revealed": tournament.revealed_at is not None,
         "status": tournament.status,
         "archived": tournament.archived_at is not None,
-        "revision": tournament.revision,
+        "revision": None if veil.active else tournament.revision,
         "entrants": tournament.entrants.count(),
         "rounds_played": tournament.rounds.exclude(status=RoundStatus.FAILED).count(),
         "champion": tournament.bracket.get("champion"),
@@ -83,8 +85,8 @@ def table_document(view: selectors.TableView) -> dict[str, Any]:
         "match": view.match.pk if view.match else None,
         "matches": view.matches,
         "status": view.status,
-        "result": view.table.result,
-        "progress": _progress(view.match),
+        "result": view.result,
+        "progress": _progress(view.match, view.hidden),
     }
     if view.slot:
         doc["slot"] = view.slot
@@ -93,21 +95,22 @@ def table_document(view: selectors.TableView) -> dict[str, Any]:
     return doc
 
 
-def _progress(match: Match | None) -> dict[str, Any] | None:
+def _progress(match: Match | None, hidden: bool = False) -> dict[str, Any] | None:
     if match is None:
         return None
     return {
         "deals": match.deal_count,
-        "totals": match.state.get("totals") or {},
+        "totals": {} if hidden else match.state.get("totals") or {},
         "status": match.status,
         "finished": match.status == MatchStatus.FINISHED,
         "result": match.result_status,
     }
 
 
-def round_document(tournament: Tournament, the_round: Round) -> dict[str, Any]:
-    """A round as the API contract has it: number, status, tables, byes and flags."""
-    tables = selectors.table_views(tournament, the_round.tables.order_by("number"))
+def round_document(tournament: Tournament, the_round: Round, veil: Veil = OPEN) -> dict[str, Any]:
+    """A round as the API contract has it: number, status, tables, byes and flags (its results
+    left out while a blind finish hides them: ``veil``)."""
+    tables = selectors.table_views(tournament, the_round.tables.order_by("number"), veil=veil)
     return {
         "number": the_round.number,
         "label": the_round.label or f"Round {the_round.number}",
@@ -119,15 +122,18 @@ def round_document(tournament: Tournament, the_round: Round) -> dict[str, Any]:
     }
 
 
-def standings_document(tournament: Tournament) -> dict[str, Any]:
+def standings_document(tournament: Tournament, veil: Veil = OPEN) -> dict[str, Any]:
     """The cached standings: rows (rank, entrant, name, played, each metric by key), the metric
-    keys in precedence order, when they were computed and whether they are behind."""
-    cached = selectors.cached_standings(tournament)
+    keys in precedence order, when they were computed and whether they are behind;
+    ``hidden_after``: while a blind finish hides the last rounds (``veil``), the last round they
+    count (they are as they stood then, with no time of update), else ``null``."""
+    cached = blind_finish.public_standings(tournament, veil)
     return {
         "rows": [row.document for row in cached.rows],
         "metrics": list(cached.metrics),
         "updated_at": cached.updated_at.isoformat() if cached.updated_at else None,
         "stale": cached.stale,
+        "hidden_after": veil.until,
     }
 
 

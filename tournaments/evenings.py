@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from scoring.models import MatchStatus
 from scoring.result_states import COUNTED, ResultStatus
+from tournaments.blind_finish import veil_of
 from tournaments.models import (
     Entrant,
     RoundStatus,
@@ -41,6 +42,7 @@ from tournaments.models import (
 from tournaments.pairing.formats import Format
 from tournaments.pairing.seating import seat_sides
 from tournaments.selectors import DECIDED, standing_rows
+from tournaments.standings.blind_finish import hidden_round
 
 
 def _unvouched() -> QuerySet[TableGame]:
@@ -67,6 +69,8 @@ def evening_is_final(tournament: Tournament) -> bool:
     rounds), every round drawn is complete, and every result that decides a table by play is
     confirmed or final."""
     if tournament.status != TournamentStatus.FINISHED and tournament.rounds_planned is not None:
+        return False
+    if veil_of(tournament).active:  # a blind finish is final once revealed
         return False
     statuses = set(tournament.rounds.exclude(status=RoundStatus.FAILED).values_list("status", flat=True))
     if statuses != {RoundStatus.COMPLETE}:
@@ -100,17 +104,21 @@ class PlayerEvening:
 
 
 def evening_results(tournament: Tournament) -> list[PlayerEvening]:
-    """Every player's result of the evening so far (decided tables only)."""
+    """Every player's result of the evening so far (decided tables only; those of a blind finish's
+    hidden rounds wait for the reveal, as on the public page)."""
+    shown = veil_of(tournament)
     people = entrant_people(list(tournament.entrants.prefetch_related(players_as_entered())))
     points: dict[int, int] = {}
     decided = TableAssignment.objects.filter(round__tournament=tournament, status__in=DECIDED)
+    if shown.until is not None:
+        decided = decided.filter(round__number__lte=shown.until)
     for result in decided.values_list("result", flat=True):
         for entrant, doc in result.items():
             points[int(entrant)] = points.get(int(entrant), 0) + int(doc.get("points", 0))
     if not points:
         return []
     out = []
-    for row in standing_rows(tournament):
+    for row in standing_rows(tournament, until=shown.until):
         if row.played == 0:
             continue
         place = int(row.rank.rstrip("="))
@@ -146,7 +154,8 @@ def played_tables(
     closed: bool = True,
 ) -> list[PlayedTable]:
     """The club's decided tables in the order they were played (``closed``: final ones only, see
-    :data:`CLOSED`), of ``game_keys`` if given, at which ``player`` sat if given."""
+    :data:`CLOSED`), of ``game_keys`` if given, at which ``player`` sat if given; none of a blind
+    finish's hidden rounds (player pages and ratings wait for the reveal)."""
     tournaments = Tournament.objects.filter(club_id=club_id)
     if game_keys is not None:
         tournaments = tournaments.filter(game_key__in=list(game_keys))
@@ -157,7 +166,7 @@ def played_tables(
     tables = (
         tables.select_related("round__tournament").prefetch_related("games").order_by("round_id", "number")
     )
-    found = list(tables)
+    found = [table for table in tables if not _hidden(table)]
     entrants = Entrant.objects.filter(pk__in={e for t in found for e in t.entrants}).prefetch_related(
         "players"
     )
@@ -169,6 +178,16 @@ def played_tables(
         if played is not None and (player is None or any(player in side for side in played.sides)):
             out.append(played)
     return out
+
+
+def _hidden(table: TableAssignment) -> bool:
+    tournament = table.round.tournament
+    return hidden_round(
+        number=table.round.number,
+        planned=tournament.rounds_planned,
+        blind=tournament.blind_rounds,
+        revealed=tournament.revealed_at is not None,
+    )
 
 
 def _played(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from tournaments import exports
+from tournaments import blind_finish, exports
 from tournaments.access import tournament_or_404
 
 
@@ -18,13 +18,15 @@ def _csv(text: str, filename: str) -> HttpResponse:
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
-    return _csv(exports.standings_csv(tournament), f"tournament-{pk}-standings.csv")
+    shown = blind_finish.veil_for(request, tournament)
+    return _csv(exports.standings_csv(tournament, shown), f"tournament-{pk}-standings.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
-    return _csv(exports.results_csv(tournament), f"tournament-{pk}-results.csv")
+    shown = blind_finish.veil_for(request, tournament)
+    return _csv(exports.results_csv(tournament, shown), f"tournament-{pk}-results.csv")
 
 
 @require_GET

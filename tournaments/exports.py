@@ -15,9 +15,10 @@ import io
 import re
 from typing import Any
 
-from tournaments import selectors
+from tournaments import blind_finish, selectors
 from tournaments.models import RoundStatus, TableAssignment, Tournament
 from tournaments.prize_list import prize_list
+from tournaments.standings.blind_finish import OPEN, Veil
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
@@ -40,9 +41,10 @@ class _SafeWriter:
         self._writer.writerow([safe_cell(value) for value in row])
 
 
-def standings_csv(tournament: Tournament) -> str:
-    """One line per entrant, best first: rank ("3=" when shared), name, played, each metric."""
-    cached = selectors.cached_standings(tournament)
+def standings_csv(tournament: Tournament, veil: Veil = OPEN) -> str:
+    """One line per entrant, best first: rank ("3=" when shared), name, played, each metric (as
+    they stood before the rounds a blind finish hides: ``veil``)."""
+    cached = blind_finish.public_standings(tournament, veil)
     out = io.StringIO()
     writer = _SafeWriter(out)
     writer.writerow(["rank", "entrant", "name", "played", *cached.metric_names, "withdrawn"])
@@ -59,16 +61,17 @@ RESULT_COLUMNS = (
 )
 
 
-def results_csv(tournament: Tournament) -> str:
+def results_csv(tournament: Tournament, veil: Veil = OPEN) -> str:
     """One line per entrant per table (and per bye): round, table, seat, entrant, outcome, game
-    points for and against, games and deals won, how the result was set, and the match ids."""
+    points for and against, games and deals won, how the result was set, and the match ids (no
+    result of a round a blind finish hides: ``veil``)."""
     names = selectors.entrant_names(tournament)
     out = io.StringIO()
     writer = _SafeWriter(out)
     writer.writerow(list(RESULT_COLUMNS))
     rounds = list(tournament.rounds.exclude(status=RoundStatus.FAILED).order_by("number"))
     tables = TableAssignment.objects.filter(round__in=rounds).order_by("round__number", "number")
-    views = selectors.table_views(tournament, tables, names)
+    views = selectors.table_views(tournament, tables, names, veil)
     for the_round in rounds:
         for view in (v for v in views if v.table.round_id == the_round.pk):
             matches = " ".join(str(match) for match in view.matches)

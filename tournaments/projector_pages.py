@@ -14,8 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from tablescore.conditional import conditional_get
-from tournaments import documents, projector, selectors, wording
+from tournaments import blind_finish, documents, projector, selectors, wording
 from tournaments.access import tournament_or_404
 from tournaments.models import Tournament
 from tournaments.pairing.formats import BRACKETS
@@ -52,10 +51,13 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         columns = 1 if len(places) <= projector.FIND_ROWS else projector.FIND_COLUMNS
         context.update({"find": find, "find_columns": columns, "tables": tables, "rows": rows})
         pages = (tables.number, find.number, rows.number)
+    revealing = blind_finish.revealing(tournament, now)
     context.update(
         {
-            "etag": ".".join([context["etag"], *map(str, pages)]),
-            "poll_seconds": PROJECTOR_POLL_SECONDS,
+            "etag": ".".join([context["etag"], *map(str, pages), *(["reveal"] if revealing else [])]),
+            "revealing": revealing,
+            # the reveal plays once: the screen is not swapped (and replayed) while it is the moment
+            "poll_seconds": blind_finish.REVEAL_SECONDS if revealing else PROJECTOR_POLL_SECONDS,
             "page_seconds": projector.PAGE_SECONDS,
             "brackets": tournament.format in BRACKETS,
         }
@@ -69,7 +71,7 @@ def projector_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     context = _projector_context(tournament, time.time())
     context["poll_url"] = reverse("tournaments:projector_live", args=[pk])
-    return render(request, "tournaments/projector.html", context)
+    return blind_finish.shown_page(render(request, "tournaments/projector.html", context))[0]
 
 
 @require_GET
@@ -78,6 +80,9 @@ def projector_live(request: HttpRequest, pk: int) -> HttpResponseBase:
     tournament = tournament_or_404(pk)
     context = _projector_context(tournament, time.time())
     context["poll_url"] = request.path
-    return conditional_get(
-        request, context["etag"], lambda: render(request, "tournaments/_projector.html", context)
+    return blind_finish.shown_get(
+        request,
+        context["blind"],
+        context["etag"],
+        lambda: render(request, "tournaments/_projector.html", context),
     )

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
@@ -47,9 +46,12 @@ from tournaments.pairing import BracketState, SlotStatus, advance, formats
 from tournaments.pairing.formats import BRACKETS, Format, best_of, build_bracket
 from tournaments.pairing.match_format import parse_match_format
 from tournaments.pairing.seating import seat_sides
-from tournaments.standings import find_metric
+from tournaments.standings.blind_finish import OPEN, Veil
 from tournaments.standings.club_rules import AbsentRule, ByeRule
 from tournaments.standings.rows import Contender, Row, SitOuts, TableResult, standings
+from tournaments.standings_view import CachedStandings as CachedStandings  # read through here
+from tournaments.standings_view import StandingsRow as StandingsRow
+from tournaments.standings_view import stored_standings as stored_standings
 
 #: A table whose result counts: played to its end, or set by the organizer.
 DECIDED = frozenset({TableStatus.FINISHED, TableStatus.ADJUSTED, TableStatus.FORFEIT})
@@ -86,13 +88,18 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
 # -- standings ----------------------------------------------------------------------------------
 
 
-def standing_rows(tournament: Tournament, precedence: Sequence[str] | None = None) -> list[Row]:
+def standing_rows(
+    tournament: Tournament, precedence: Sequence[str] | None = None, *, until: int | None = None
+) -> list[Row]:
     """The standings now, from every decided table and bye (computed, not the cached copy), by
     the tournament's precedence (or ``precedence``); a bye and a missed round score the event's
     rules (``bye``, ``absent``; with no bye rule a concours' sit-out marks its partie's average),
-    and ties are broken by the lots recorded (``services.standings.record_lots``)."""
+    and ties are broken by the lots recorded (``services.standings.record_lots``). ``until``: as
+    they stood after that round, without lots (a blind finish's public standings)."""
     contenders = [Contender(e.pk, e.name, e.withdrawn) for e in tournament.entrants.all()]
     rounds = tournament.rounds.exclude(status__in=(RoundStatus.FAILED, RoundStatus.BUILDING))
+    if until is not None:
+        rounds = rounds.filter(number__lte=until)
     decided = TableAssignment.objects.filter(round__in=rounds, status__in=DECIDED).select_related("round")
     tables = [TableResult(t.round.number, {int(k): v for k, v in t.result.items()}) for t in decided]
     byes = [(past.number, entrant) for past in rounds for entrant in past.byes]
@@ -111,79 +118,20 @@ def standing_rows(tournament: Tournament, precedence: Sequence[str] | None = Non
         points=tournament.points,
         precedence=tournament.tiebreaks if precedence is None else precedence,
         placings=placings,
-        lots={int(entrant): int(lot) for entrant, lot in tournament.lots.items()},
+        # lots drawn later would tell of ties the hidden rounds made: a blind finish shows none
+        lots={}
+        if until is not None
+        else {int(entrant): int(lot) for entrant, lot in tournament.lots.items()},
         bye_average=tournament.format == Format.CONCOURS,
         leavers_last=tournament.format == Format.CONCOURS,
         sit_outs=sit_outs,
     )
 
 
-@dataclass(frozen=True)
-class StandingsRow:
-    """A cached row: the API's document of it, its metric values as the page shows them, in
-    precedence order, and its tiebreaks (the metrics after the first) by name, for a phone."""
-
-    document: dict[str, Any]
-    shown: tuple[str, ...]
-    tiebreaks: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def rank(self) -> str:
-        return str(self.document["rank"])
-
-    @property
-    def entrant(self) -> int:
-        return int(self.document["entrant"])
-
-    @property
-    def name(self) -> str:
-        return str(self.document["name"])
-
-    @property
-    def played(self) -> int:
-        return int(self.document.get("played", 0))
-
-    @property
-    def withdrawn(self) -> bool:
-        return bool(self.document.get("withdrawn"))
-
-
-@dataclass(frozen=True)
-class CachedStandings:
-    """The standings as last computed: rows, metric keys in precedence order, when, and whether
-    results have come in since."""
-
-    rows: tuple[StandingsRow, ...]
-    metrics: tuple[str, ...]
-    updated_at: datetime | None
-    stale: bool
-
-    @property
-    def metric_names(self) -> list[str]:
-        return [wording.metric_name(key, find_metric(key).name) for key in self.metrics]
-
-    @property
-    def public_rows(self) -> tuple[StandingsRow, ...]:
-        """The rows the public pages and the projector show: a withdrawn entrant stays in its place
-        while it has results (they count in its opponents' tiebreaks), marked withdrawn; one that
-        never played is left out, as it would only puzzle the room. The API and the CSV files keep
-        every row."""
-        return tuple(row for row in self.rows if not (row.withdrawn and row.played == 0))
-
-
 def cached_standings(tournament: Tournament) -> CachedStandings:
     """The standings the last ``standings_recompute`` stored."""
-    cached = tournament.standings or {}
-    metrics = tuple(cached.get("metrics", tournament.tiebreaks))
-    names = [wording.metric_name(key, find_metric(key).name) for key in metrics]
-    rows = []
-    for row, shown in zip(cached.get("rows", []), cached.get("shown", []), strict=False):
-        values = tuple(str(shown.get(key, "")) for key in metrics)
-        # a tiebreak with nothing to show (no lot drawn, no head-to-head reached) is left out of the fold
-        folded = tuple((name, value) for name, value in zip(names[1:], values[1:], strict=True) if value)
-        rows.append(StandingsRow(row, values, folded))
     stale = tournament.standings_revision != tournament.revision
-    return CachedStandings(tuple(rows), metrics, tournament.standings_at, stale)
+    return stored_standings(tournament.standings or {}, tournament.tiebreaks, tournament.standings_at, stale)
 
 
 # -- brackets -----------------------------------------------------------------------------------
@@ -281,6 +229,9 @@ class TableView:
     tally: Tally | None = None
     #: Whether its four entrants play as two partnerships re-drawn for the round.
     individual: bool = False
+    #: A blind finish hides its result from the public (``tournaments.blind_finish``): no score,
+    #: no outcome, no reason, and a table decided by the organizer reads "Finished".
+    hidden: bool = False
 
     @property
     def partners_line(self) -> str:
@@ -301,6 +252,8 @@ class TableView:
 
     @property
     def status(self) -> str:
+        if self.hidden and self.table.status != TableStatus.PLAYING:
+            return TableStatus.FINISHED
         return self.table.status
 
     @property
@@ -310,7 +263,12 @@ class TableView:
         "Playing"."""
         if self.unconfirmed:
             return str(TableStatus.FINISHED.label)
-        return self.table.get_status_display()
+        return str(TableStatus(self.status).label)
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The result per entrant id, as stored (nothing while hidden)."""
+        return {} if self.hidden else dict(self.table.result)
 
     @property
     def result_label(self) -> str:
@@ -329,7 +287,7 @@ class TableView:
 
     @property
     def reason(self) -> str:
-        return self.table.reason
+        return "" if self.hidden else self.table.reason
 
     @property
     def match(self) -> Match | None:
@@ -381,16 +339,21 @@ def _table_tally(games: Sequence[TableGame], series: int) -> Tally | None:
 
 
 def _table_view(
-    table: TableAssignment, format: Format, series: int, names: dict[int, str], disputed: set[int]
+    table: TableAssignment,
+    format: Format,
+    series: int,
+    names: dict[int, str],
+    disputed: set[int],
+    hidden: bool = False,
 ) -> TableView:
     games = tuple(table_games(table))
     match = games[-1].match if games else None
-    totals = (match.state.get("totals") or {}) if match else {}
-    tally = _table_tally(games, series)
+    totals = (match.state.get("totals") or {}) if match and not hidden else {}
+    tally = None if hidden else _table_tally(games, series)
     sides = seat_sides(format, len(table.entrants))
     seats = []
     for seat, entrant in enumerate(table.entrants):
-        result = table.result.get(str(entrant), {})
+        result = {} if hidden else table.result.get(str(entrant), {})
         side = sides[seat]
         name = match.sides[side] if match and side < len(match.sides) else None
         seats.append(
@@ -402,8 +365,9 @@ def _table_view(
                 None if name is None or tally is None else tally.count(name),
             )
         )
-    disputed_here = any(g.match_id in disputed for g in games)
-    return TableView(table, games, tuple(seats), disputed_here, tally, individual=format == Format.INDIVIDUAL)
+    disputed_here = not hidden and any(g.match_id in disputed for g in games)
+    individual = format == Format.INDIVIDUAL
+    return TableView(table, games, tuple(seats), disputed_here, tally, individual=individual, hidden=hidden)
 
 
 def disputed_matches(match_ids: Sequence[int]) -> set[int]:
@@ -413,14 +377,24 @@ def disputed_matches(match_ids: Sequence[int]) -> set[int]:
 
 
 def table_views(
-    tournament: Tournament, tables: QuerySet[TableAssignment], names: dict[int, str] | None = None
+    tournament: Tournament,
+    tables: QuerySet[TableAssignment],
+    names: dict[int, str] | None = None,
+    veil: Veil = OPEN,
 ) -> list[TableView]:
-    """The read model of ``tables`` (read with their matches), ``names`` the entrants' names."""
+    """The read model of ``tables`` (read with their matches), ``names`` the entrants' names;
+    the results of the rounds ``veil`` hides are left out (a blind finish's public reads)."""
+    if veil.active:
+        tables = tables.select_related("round")
     found = list(tables.prefetch_related(_games()))
     disputed = disputed_matches([g.match_id for t in found for g in t.games.all()])
     names = entrant_names(tournament) if names is None else names
     series = parse_match_format(tournament.match_format, tournament.game_key).games
-    return [_table_view(t, Format(tournament.format), series, names, disputed) for t in found]
+    kind = Format(tournament.format)
+    return [
+        _table_view(t, kind, series, names, disputed, veil.active and veil.hides(t.round.number))
+        for t in found
+    ]
 
 
 @dataclass(frozen=True)
@@ -463,12 +437,16 @@ class RoundView:
 
 
 def round_views(
-    tournament: Tournament, rounds: Sequence[Round], names: dict[int, str] | None = None
+    tournament: Tournament, rounds: Sequence[Round], names: dict[int, str] | None = None, veil: Veil = OPEN
 ) -> list[RoundView]:
-    """The read model of ``rounds``, in a fixed number of queries whatever the field's size."""
+    """The read model of ``rounds``, in a fixed number of queries whatever the field's size;
+    ``veil``: the rounds whose results a public read hides."""
     names = entrant_names(tournament) if names is None else names
     tables = table_views(
-        tournament, TableAssignment.objects.filter(round__in=rounds).order_by("round_id", "number"), names
+        tournament,
+        TableAssignment.objects.filter(round__in=rounds).order_by("round_id", "number"),
+        names,
+        veil,
     )
     out = []
     for the_round in rounds:

@@ -10,6 +10,7 @@ from tournaments import (
     prize_pages,
     projector_pages,
     removal_pages,
+    reveal_pages,
     table_pages,
     travel_pages,
     views,
@@ -45,6 +46,7 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/console/format/", views.console_configure, name="console_configure"),
     path("tournaments/<int:pk>/console/delete/", removal_pages.console_delete, name="console_delete"),
+    path("tournaments/<int:pk>/console/reveal/", reveal_pages.console_reveal, name="console_reveal"),
     path("tournaments/<int:pk>/console/archive/", removal_pages.console_archive, name="console_archive"),
     path("tournaments/<int:pk>/console/rounds/", views.console_round, name="console_round"),
     path(

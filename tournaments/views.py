@@ -33,8 +33,8 @@ from games import GAMES
 from scoring.link_pages import side_links
 from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
-from tablescore.conditional import conditional_get
 from tournaments import (
+    blind_finish,
     documents,
     entrant_pages,
     forms,
@@ -76,26 +76,29 @@ POLL_SECONDS = 5
 
 
 def public_context(tournament: Tournament) -> dict[str, Any]:
+    """What the public pages show; of a blind finish, what it shows (``blind_finish``)."""
+    shown = blind_finish.veil_of(tournament)
     rounds = selectors.current_rounds(tournament)
     bracket = documents.bracket_document(tournament)
     names = selectors.entrant_names(tournament)
     champion = tournament.bracket.get("champion")
-    standings = selectors.cached_standings(tournament)
+    standings = blind_finish.public_standings(tournament, shown)
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game_key),
         "standings": standings,
         "people": selectors.people_linked(tournament),
-        "rounds": selectors.round_views(tournament, rounds, names),
-        "earlier": history.earlier_rounds(tournament, rounds, names),
+        "rounds": selectors.round_views(tournament, rounds, names, shown),
+        "earlier": history.earlier_rounds(tournament, rounds, names, shown),
         "every_round": history.every_round(tournament),
-        "cross": history.round_robin_cross_table(tournament, standings),
-        "winner": history.winner_line(tournament, standings),
+        "cross": history.round_robin_cross_table(tournament, standings, shown),
+        "winner": history.winner_line(tournament, standings, shown),
         "panels": wording.bracket_panels(bracket, names) if bracket and bracket["rounds"] else [],
         "champion": names.get(champion) if champion else None,
-        "etag": selectors.live_revision(tournament, rounds),
+        "etag": blind_finish.page_etag(shown, selectors.live_revision(tournament, rounds)),
         "poll_seconds": POLL_SECONDS,
-        "corrections": selectors.corrections(tournament),
+        "corrections": blind_finish.public_corrections(tournament, shown),
+        "blind": shown,
     }
 
 
@@ -129,7 +132,7 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     context = public_context(tournament)
     context["poll_url"] = reverse("tournaments:live", args=[pk])
     context["organizer"] = can_manage(request.user, tournament.club_id)
-    return render(request, "tournaments/public.html", context)
+    return blind_finish.shown_page(render(request, "tournaments/public.html", context))[0]
 
 
 @require_GET
@@ -140,7 +143,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     the_round = tournament.rounds.exclude(status=RoundStatus.FAILED).filter(number=number).first()
     if the_round is None:
         raise Http404(gettext("no such round, or not drawn yet"))
-    view = selectors.round_views(tournament, [the_round])[0]
+    shown = blind_finish.veil_of(tournament)
+    view = selectors.round_views(tournament, [the_round], veil=shown)[0]
     return render(
         request,
         "tournaments/round.html",
@@ -150,7 +154,9 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "view": view,
             "shown": [view],
             "rounds": history.every_round(tournament),
-            "corrections": [c for c in selectors.corrections(tournament) if c.round == number],
+            "corrections": [
+                c for c in blind_finish.public_corrections(tournament, shown) if c.round == number
+            ],
             "organizer": can_manage(request.user, tournament.club_id),
         },
     )
@@ -165,7 +171,8 @@ def _live_fragment(request: HttpRequest, pk: int, template: str, **extra: Any) -
         context = {**public_context(tournament), "poll_url": request.path, **extra}
         return render(request, template, context)
 
-    return conditional_get(request, selectors.live_revision(tournament, rounds), page)
+    shown = blind_finish.veil_of(tournament)
+    return blind_finish.shown_get(request, shown, selectors.live_revision(tournament, rounds), page)
 
 
 @require_GET
@@ -247,6 +254,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "playing": playing,
         "notices": said,
         "standings": standings,
+        "veil": blind_finish.veil_of(tournament),
         "people": selectors.people_linked(tournament),
         "corrections": selectors.corrections(tournament),
         "entrant_form": entrant_form,

@@ -10,7 +10,8 @@ row locked first (``common``).
 - ``brackets``: draw and advance an elimination bracket (the ``bracket_advance`` task);
 - ``standings``: recompute the cached standings (the ``standings_recompute`` task);
 - ``reconcile``: catch up on lost tasks (the periodic ``tournaments_reconcile`` task);
-- ``removal``: delete a tournament that never started, archive (hide) one that did.
+- ``removal``: delete a tournament that never started, archive (hide) one that did;
+- ``reveal``: reveal the standings of a blind finish (``tournaments.blind_finish``).
 
 Services take keyword-only, typed arguments that the contracts (``tournaments.contracts``) have
 checked one by one, check what depends on the tournament and on the other arguments, and return
@@ -45,6 +46,7 @@ from tournaments.services.results import (
     table_reset,
     table_sync,
 )
+from tournaments.services.reveal import tournament_reveal
 from tournaments.services.rounds import round_pair, round_start, round_start_refusal
 from tournaments.services.standings import standings_recompute
 from tournaments.services.tournaments import tournament_configure, tournament_create
@@ -75,5 +77,6 @@ __all__ = [
     "tournament_create",
     "tournament_deletable",
     "tournament_delete",
+    "tournament_reveal",
     "tournaments_reconcile",
 ]

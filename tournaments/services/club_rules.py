@@ -10,7 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
+from clubs.errors import InvalidEntry
 from tournaments.models import Tournament
+from tournaments.pairing.formats import BRACKETS
 from tournaments.standings.club_rules import AbsentRule, ByeRule, Prizes
 
 #: The rules stored as their value's ``stored()`` form, and the rule of no rule.
@@ -18,6 +22,8 @@ _STORED = {"bye": ByeRule, "absent": AbsentRule, "prizes": Prizes}
 #: The rules stored as they come, and their value when taken off.
 _PLAIN = {"fee": None, "require_paid": False, "require_check_in": False, "blind_rounds": 0}
 CLUB_RULES = frozenset(_STORED) | frozenset(_PLAIN)
+#: A bracket shows who goes through to play the next match: it has no standings to hide.
+BLIND_BRACKET = _("an elimination bracket cannot hide its last rounds: it shows who goes through")
 
 
 def apply_club_rules(tournament: Tournament, rules: Mapping[str, Any]) -> list[str]:
@@ -31,4 +37,6 @@ def apply_club_rules(tournament: Tournament, rules: Mapping[str, Any]) -> list[s
         if getattr(tournament, name) != stored:
             setattr(tournament, name, stored)
             changed.append(name)
+    if tournament.blind_rounds and tournament.format in BRACKETS:
+        raise InvalidEntry(str(BLIND_BRACKET), "blind_rounds", code="blind_bracket")
     return changed
