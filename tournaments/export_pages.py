@@ -32,4 +32,5 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def prizes_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
-    return _csv(exports.prizes_csv(tournament), f"tournament-{pk}-prizes.csv")
+    shown = blind_finish.veil_for(request, tournament)
+    return _csv(exports.prizes_csv(tournament, shown), f"tournament-{pk}-prizes.csv")

@@ -109,13 +109,13 @@ PRIZE_COLUMNS = (
 )
 
 
-def prizes_csv(tournament: Tournament) -> str:
+def prizes_csv(tournament: Tournament, shown: Veil = OPEN) -> str:
     """One line per prize, in the order winners choose (``prize_list.prize_list``): the turn, what
     the prize is for, the winner, what won an extra, and the tie said plainly."""
     out = io.StringIO()
     writer = _SafeWriter(out)
     writer.writerow(list(PRIZE_COLUMNS))
-    for line in prize_list(tournament).prizes:
+    for line in prize_list(tournament, shown).prizes:
         prize = line.prize
         writer.writerow(
             [

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from scoring.authentication import AUTHENTICATION
 from tablescore.api import ErrorBody
-from tablescore.conditional import conditional_get
+from tournaments import blind_finish
 from tournaments.access import tournament_or_404
 from tournaments.prize_list import prize_list
 from tournaments.standings.club_rules import PrizeExtra, PrizeRule
@@ -62,12 +62,16 @@ class PrizeRuleDoc(serializers.Serializer):  # type: ignore[type-arg]
 class PrizeListDoc(serializers.Serializer):  # type: ignore[type-arg]
     rule = PrizeRuleDoc(allow_null=True, help_text="The event's prize rule; null: none.")
     final = serializers.BooleanField(help_text="False while the event runs: the list as if it ended now.")
+    hidden = serializers.BooleanField(
+        help_text="True while a blind finish hides the last rounds from the reader: no prize until the reveal."
+    )
     prizes = PrizeDoc(many=True)
 
 
 EXAMPLE = {
     "rule": {"rule": "every_fourth", "places": None, "extras": ["booby"]},
     "final": True,
+    "hidden": False,
     "prizes": [
         {
             "choose": 1,
@@ -94,7 +98,8 @@ class PrizeListView(APIView):
     @extend_schema(
         responses={200: PrizeListDoc, 304: None, 404: ErrorBody},
         summary='The prize list, in the order winners choose: {"rule" (null: no prize rule), "final" '
-        '(false: as it would go if the event ended now), "prizes": [{"choose", "place", "rank", '
+        '(false: as it would go if the event ended now), "hidden" (a blind finish: no prize until the '
+        'reveal), "prizes": [{"choose", "place", "rank", '
         '"entrant": {"id", "name"}, "kind" (place, booby, most_points, best_match), "tied", "tie" '
         '(shared, lot or null), "tied_with", "points", "round", "title", "note"}]}',
         examples=[OpenApiExample("Formule-van-4", value=EXAMPLE, response_only=True)],
@@ -102,5 +107,8 @@ class PrizeListView(APIView):
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = tournament_or_404(pk)
+        shown = blind_finish.veil_for(request, tournament)
         etag = f"{tournament.revision}.{tournament.standings_revision}"
-        return conditional_get(request, etag, lambda: Response(prize_list(tournament).as_json()))
+        return blind_finish.shown_get(
+            request, shown, etag, lambda: Response(prize_list(tournament, shown).as_json())
+        )

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, pgettext
 
 from tournaments import selectors, wording
 from tournaments.models import RoundStatus, TableAssignment, Tournament, TournamentStatus
+from tournaments.standings.blind_finish import OPEN, Veil
 from tournaments.standings.club_rules import PrizeRule, Prizes
 from tournaments.standings.prizes import Placed, Prize, PrizeKind, Score, Tie
 from tournaments.standings.prizes import prize_list as pure_prize_list
@@ -64,6 +65,9 @@ class PrizeList:
     rule: Prizes
     final: bool
     prizes: tuple[PrizeLine, ...]
+    #: A blind finish hides the last rounds: the prize list follows the final standings, so it
+    #: waits for the reveal (the veil the reader is under: ``tournaments.blind_finish``).
+    hidden: Veil = OPEN
 
     @property
     def summary(self) -> str:
@@ -73,16 +77,18 @@ class PrizeList:
         return {
             "rule": self.rule.stored() if self.rule.given else None,
             "final": self.final,
+            "hidden": self.hidden.active,
             "prizes": [line.as_json() for line in self.prizes],
         }
 
 
-def prize_list(tournament: Tournament) -> PrizeList:
-    """The prize list of ``tournament`` now (see the module text)."""
+def prize_list(tournament: Tournament, shown: Veil = OPEN) -> PrizeList:
+    """The prize list of ``tournament`` now (see the module text), as a reader under ``shown``
+    sees it: while a blind finish hides rounds from the public, no prize at all."""
     rule = Prizes.from_stored(tournament.prizes)
     final = tournament.status == TournamentStatus.FINISHED
-    if not rule.given:
-        return PrizeList(rule, final, ())
+    if not rule.given or shown.active:
+        return PrizeList(rule, final, (), shown)
     standings = selectors.cached_standings(tournament)
     ranked = [
         Placed(row.entrant, row.name, row.rank, row.withdrawn, dict(row.document)) for row in standings.rows

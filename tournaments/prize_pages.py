@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from clubs.access import can_manage
+from tournaments import blind_finish
 from tournaments.access import tournament_or_404
 from tournaments.prize_list import prize_list
 
@@ -21,7 +22,7 @@ def prize_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/prizes.html",
         {
             "tournament": tournament,
-            "prizes": prize_list(tournament),
+            "prizes": prize_list(tournament, blind_finish.veil_for(request, tournament)),
             "organizer": can_manage(request.user, tournament.club_id),
         },
     )

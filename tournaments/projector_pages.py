@@ -39,7 +39,7 @@ def _projector_context(tournament: Tournament, now: float) -> dict[str, Any]:
         pages: tuple[int, ...] = ()
     elif context["winner"]:
         rows = projector.page_at(context["standings"].public_rows, projector.ROWS, now)
-        prize_rows = projector.page_at(prize_list(tournament).prizes, projector.ROWS, now)
+        prize_rows = projector.page_at(prize_list(tournament, context["blind"]).prizes, projector.ROWS, now)
         context.update({"rows": rows, "prize_rows": prize_rows})
         pages = (rows.number, prize_rows.number)
     else:

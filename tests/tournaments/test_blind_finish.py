@@ -39,7 +39,8 @@ CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]+"')
 def blind_evening(scores: list[tuple[int, int]], *, rounds: int = 3, blind: int = 1) -> Tournament:
     """A Swiss evening of 4 entrants and ``rounds`` rounds whose last ``blind`` are hidden: every
     round played, the last one with ``scores`` (points of the first and second side per table)."""
-    tournament = make_tournament(entrants=4, rounds=rounds, blind_rounds=blind)
+    everyone = {"rule": "everyone", "extras": ["most_points", "best_match"]}
+    tournament = make_tournament(entrants=4, rounds=rounds, blind_rounds=blind, prizes=everyone)
     for _ in range(rounds - 1):
         play_round(start_round(tournament))
     last = start_round(tournament)
@@ -58,10 +59,20 @@ def public_reads(tournament: Tournament) -> list[str]:
     pk = tournament.pk
     rounds = [f"/tournaments/{pk}/rounds/{n}/" for n in range(1, (tournament.rounds_planned or 0) + 1)]
     api = [
-        f"/api/tournaments/{pk}/{part}" for part in ("", "standings/", "rounds/", "entrants/", "corrections/")
+        f"/api/tournaments/{pk}/{part}"
+        for part in ("", "standings/", "rounds/", "entrants/", "corrections/", "prizes/")
     ]
     api += [f"/api/tournaments/{pk}/rounds/{n}/" for n in range(1, (tournament.rounds_planned or 0) + 1)]
-    pages = ["", "live/", "projector/", "projector/live/", "standings.csv", "results.csv"]
+    pages = [
+        "",
+        "live/",
+        "projector/",
+        "projector/live/",
+        "standings.csv",
+        "results.csv",
+        "prizes/",
+        "prizes.csv",
+    ]
     matches = TableGame.objects.filter(table__round__tournament=tournament).values_list("match_id", flat=True)
     scoreboards = [f"/matches/{m}/{part}" for m in matches for part in ("", "board/")]
     scoreboards += [
@@ -272,3 +283,22 @@ def test_once_revealed_the_same_change_shows_in_the_public_reads(client):
         f"/tournaments/{pk}/results.csv",
         f"/api/tournaments/{pk}/rounds/3/",
     } <= changed
+
+
+def test_the_prize_list_waits_for_the_reveal(client):
+    tournament = blind_evening([(300, 100), (250, 90)])
+    prizes = f"/api/tournaments/{tournament.pk}/prizes/"
+
+    hidden = client.get(prizes).json()
+    assert (hidden["hidden"], hidden["prizes"]) == (True, [])
+    page = client.get(f"/tournaments/{tournament.pk}/prizes/").content.decode()
+    assert "The prize list is shown once the organizer reveals the standings." in page
+    assert client.get(f"/tournaments/{tournament.pk}/prizes.csv").content.decode().count("\n") == 1
+
+    boss = Client()
+    boss.force_login(organizer(tournament.club))
+    assert len(boss.get(prizes).json()["prizes"]) == 6  # 4 places, most points, best match
+
+    services.tournament_reveal(tournament_id=tournament.pk, actor=DIRECTOR)
+    shown = client.get(prizes).json()
+    assert (shown["hidden"], len(shown["prizes"])) == (False, 6)

@@ -65,7 +65,7 @@ def test_no_prize_rule_gives_an_empty_list():
     response = APIClient().get(url(tournament))
 
     assert response.status_code == 200
-    assert response.json() == {"rule": None, "final": False, "prizes": []}
+    assert response.json() == {"rule": None, "final": False, "hidden": False, "prizes": []}
 
 
 def test_an_unknown_tournament_is_404():
