@@ -88,7 +88,9 @@ def _sheet(tournament: Tournament, the_round: Round, view: TableView) -> Sheet |
     )
 
 
-def _print(request: HttpRequest, tournament: Tournament, the_round: Round, views: list[TableView]) -> HttpResponse:
+def _print(
+    request: HttpRequest, tournament: Tournament, the_round: Round, views: list[TableView]
+) -> HttpResponse:
     found = [sheet for sheet in (_sheet(tournament, the_round, view) for view in views) if sheet]
     return render(
         request,
@@ -199,7 +201,11 @@ def sheet_key(request: HttpRequest, pk: int, number: int, table: int) -> HttpRes
         if error is None:
             try:
                 saved = sheets.sheet_record(
-                    match_id=found.match.pk, first=first, entries=keyed.entries, actor=actor_for(request), key=key
+                    match_id=found.match.pk,
+                    first=first,
+                    entries=keyed.entries,
+                    actor=actor_for(request),
+                    key=key,
                 )
             except ServiceError as refused:
                 error, totals = _check(found, keyed, first)
@@ -279,7 +285,14 @@ def _row(
     for column in sheet.columns:
         name = f"{row_prefix(number)}.{column.name}"
         typed = data.get(name, "") if data is not None else ""
-        cells.append({"column": column, "name": name, "value": typed, "invalid": bool(mine and mine.field == column.field)})
+        cells.append(
+            {
+                "column": column,
+                "name": name,
+                "value": typed,
+                "invalid": bool(mine and mine.field == column.field),
+            }
+        )
     running = totals.get(number, {})
     return {
         "number": number,

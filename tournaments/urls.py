@@ -51,7 +51,9 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
     path("tournaments/<int:pk>/rounds/<int:number>/slips/", views.slips, name="slips"),
     path("tournaments/<int:pk>/rounds/<int:number>/sheets/", sheet_pages.sheets_page, name="sheets"),
-    path("tournaments/<int:pk>/rounds/<int:number>/sheets/<int:table>/", sheet_pages.sheet_page, name="sheet"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/sheets/<int:table>/", sheet_pages.sheet_page, name="sheet"
+    ),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/key/",
         sheet_pages.sheet_key,

@@ -15,8 +15,9 @@ draw anything (the templates do).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
@@ -45,8 +46,6 @@ class Column:
     part: str
     input: str
     choices: tuple[tuple[str, str], ...] = ()
-    low: int | None = None
-    high: int | None = None
     total: int | None = None
 
     @property
@@ -108,21 +107,21 @@ def _columns(field: ValueOrParts, name: str, label: str, path: tuple[str, ...]) 
     if isinstance(field, PartsField):
         total = getattr(field.widget, "total", None)
         pair = total.total if total is not None and not total.follows and len(field.parts) == 2 else None
-        for suffix, part in zip(field.widget.widgets_names, field.parts.values(), strict=True):
-            for column in _columns(part, name + suffix, label, (*path, str(part.label))):
+        for suffix, inner in zip(field.widget.widgets_names, field.parts.values(), strict=True):
+            for column in _columns(inner, name + suffix, label, (*path, str(inner.label))):
                 yield column if pair is None else _with_total(column, pair)
         return
-    part = " · ".join(path)
+    part, top = " · ".join(path), name.split(".")[0]
     if isinstance(field, ChoiceValue):
-        choices = tuple((str(token), str(words)) for token, words in field.choices if token != "")
-        yield Column(name, name.split(".")[0], label, part, CHOICE, (("", "—"), *choices))
+        pairs = cast("list[tuple[Any, Any]]", field.choices)
+        choices = tuple((str(token), str(words)) for token, words in pairs if token != "")
+        yield Column(name, top, label, part, CHOICE, (("", "—"), *choices))
     elif isinstance(field, SwitchValue):
-        yield Column(name, name.split(".")[0], label, part, SWITCH)
+        yield Column(name, top, label, part, SWITCH)
     elif isinstance(field, WholeNumber):
-        attrs = field.widget.attrs
-        yield Column(name, name.split(".")[0], label, part, NUMBER, low=attrs.get("min"), high=attrs.get("max"))
+        yield Column(name, top, label, part, NUMBER)
     else:
-        yield Column(name, name.split(".")[0], label, part, TEXT)
+        yield Column(name, top, label, part, TEXT)
 
 
 def _with_total(column: Column, total: int) -> Column:
@@ -171,7 +170,7 @@ def read_rows(
 ) -> Keyed:
     """Each keyed row as the JSON entry a phone would send, read by the entry form of that deal
     (its choices are the deal's own: the match is played on through the rows read so far)."""
-    state, entries = start, []
+    state, entries = start, list[Any]()
     for number in numbers:
         form = RowForm(state, row=number, players=players, data=data)
         entry = form.entry()
@@ -184,10 +183,9 @@ def read_rows(
             error = RowError(number, field, deal_said(number, said))
             return Keyed(tuple(numbers[: len(entries)]), tuple(entries), error)
         entries.append(entry)
-        try:
+        # A deal the game refuses is the service's to name; later rows are read as they are.
+        with suppress(GameError):
             state = state.play(entry)
-        except GameError:
-            pass  # the service names what is wrong with it; later rows are read as they are
     return Keyed(tuple(numbers), tuple(entries))
 
 

@@ -79,9 +79,7 @@ def sheet_check(*, match: Match, first: int, entries: Sequence[Any]) -> MatchSta
     return state
 
 
-def sheet_record(
-    *, match_id: int, first: int, entries: Sequence[Any], actor: Actor, key: str
-) -> SheetSaved:
+def sheet_record(*, match_id: int, first: int, entries: Sequence[Any], actor: Actor, key: str) -> SheetSaved:
     """Record the keyed ``entries`` as deals ``first``, ``first + 1``, … of the match, all in one
     transaction or none; ``key`` (the sheet form's own) makes a repeated Save change nothing."""
     if not entries:

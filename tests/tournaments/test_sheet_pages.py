@@ -12,7 +12,6 @@ from scoring.models import AuditAction, AuditEvent, DealVersion, Match, Source
 from scoring.result_states import ResultStatus
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_entrants, current_match, make_tournament, start_round
-from tournaments import services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")]
 
@@ -21,7 +20,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_tasks")
 def evening(club, boss):
     """A klaverjas pairs evening, round 1 drawn: two tables, four deals a match."""
     tournament = make_tournament(
-        club=club, name="Klaverjasavond", game="klaverjas", format="swiss", match_format="deals:4",
+        club=club,
+        name="Klaverjasavond",
+        game="klaverjas",
+        format="swiss",
+        match_format="deals:4",
         entrant_kind="partnership",
     )
     add_entrants(tournament, 4, partners=True)
@@ -47,7 +50,9 @@ def token(value: str) -> str:
     return f'"{value}"'
 
 
-def deal_row(number: int, match: Match, playing: int, points: int, *, trump: str = "hearts") -> dict[str, str]:
+def deal_row(
+    number: int, match: Match, playing: int, points: int, *, trump: str = "hearts"
+) -> dict[str, str]:
     """One keyed deal: the side ``playing`` played, its card points, the other side the rest."""
     sides = list(match.sides)
     return {
@@ -81,17 +86,21 @@ class TestPrintedSheet:
         text = text_of(page)
         for label in ("Playing side", "Card points", "Roem", "Pit (all 8 tricks)", "Trump", "Running total"):
             assert label in text
-        assert "Round 1 · Table 1" in text and "Team Ann v Team Cy" in text
+        assert "Round 1 · Table 1" in text
+        assert "Team Ann v Team Cy" in text
         assert "Ann North &amp; Ann South" in page
-        assert "Signed for Team Ann" in text and "Signed for Team Cy" in text
+        assert "Signed for Team Ann" in text
+        assert "Signed for Team Cy" in text
         first = page[page.index('<article class="sheet">') : page.index("</article>")]
         body = first[first.index("<tbody>") : first.index("</tbody>")]
         assert re.findall(r'class="deal-no">(\d+)<', body) == ["1", "2", "3", "4"]
-        assert "<svg" in first and "Scan to score this table." in first
+        assert "<svg" in first
+        assert "Scan to score this table." in first
 
     def test_it_shows_no_id_and_prints_one_table_alone(self, client, evening):
         text = text_of(client.get(sheets_url(evening, 2)).content.decode())
-        assert "Table 2" in text and "Table 1" not in text
+        assert "Table 2" in text
+        assert "Table 1" not in text
         assert "Seat 0" not in text
         assert f"/{evening['tournament'].pk}/" not in text.replace("/t/", "")
 
@@ -111,7 +120,8 @@ class TestPrintedSheet:
         club.language = "nl"
         club.save()
         text = text_of(client.get(sheets_url(evening)).content.decode())
-        assert "Telbriefje" in text and "Ronde 1" in text
+        assert "Telbriefje" in text
+        assert "Ronde 1" in text
 
 
 class TestKeying:
@@ -158,14 +168,17 @@ class TestKeying:
         data = whole_sheet(match)
         data["d2.points.0"] = "abc"
         text = text_of(client.post(key_url(evening), data).content.decode())
-        assert "Deal 2" in text and "Card points" in text and "abc" in text
+        assert "Deal 2" in text
+        assert "Card points" in text
+        assert "abc" in text
         assert match.deals.count() == 0
 
     def test_the_check_names_the_bad_deal_and_gives_running_totals(self, client, evening):
         match = match_at(evening)
         answer = client.post(key_url(evening) + "check/", whole_sheet(match, bad=3))
         found = answer.json()
-        assert found["error"]["deal"] == 3 and found["error"]["field"] == "points"
+        assert found["error"]["deal"] == 3
+        assert found["error"]["field"] == "points"
         assert set(found["totals"]) == {"1", "2"}
         assert match.deals.count() == 0
 
@@ -173,5 +186,5 @@ class TestKeying:
         match = match_at(evening)
         client.post(key_url(evening), whole_sheet(match))
         page = client.get(key_url(evening)).content.decode()
-        assert "<form method=\"post\" class=\"sheet-key\"" not in page
+        assert '<form method="post" class="sheet-key"' not in page
         assert "4 deals already recorded" in text_of(page)
