@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import pgettext
+
 from scoring.boards import entry_form
-from scoring.forms.sheet import Column, FieldGroup, columns_of, groups
+from scoring.forms.sheet import Column, FieldGroup, Heading, columns_of, groups, headings
 from scoring.models import Match
 from scoring.qr import qr_svg
 from scoring.services.ledger import replay
@@ -56,9 +58,14 @@ class Sheet:
         return columns_of(self.groups)
 
     @property
-    def parts(self) -> bool:
-        """Whether a field has parts (a side's points): the heading then takes two lines."""
-        return any(column.part for column in self.columns)
+    def headings(self) -> list[list[Heading]]:
+        """The heading rows, in the active language."""
+        return headings(
+            self.groups,
+            [side.name for side in self.sides],
+            deal=pgettext("a score sheet's column", "Deal"),
+            total=pgettext("a score sheet's column", "Running total"),
+        )
 
     @property
     def choices(self) -> tuple[FieldGroup, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from django.http import QueryDict
@@ -43,15 +43,15 @@ class Column:
     name: str
     field: str
     label: str
-    part: str
+    path: tuple[str, ...]
     input: str
     choices: tuple[tuple[str, str], ...] = ()
     total: int | None = None
 
     @property
-    def heading(self) -> str:
-        """The column's words on a narrow sheet: its part, else its field's label."""
-        return self.part or self.label
+    def part(self) -> str:
+        """The column's words within its field: "Wij · stuk"."""
+        return " · ".join(self.path)
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,73 @@ def columns_of(sheet: Sequence[FieldGroup]) -> tuple[Column, ...]:
     return tuple(column for group in sheet for column in group.columns)
 
 
+@dataclass(frozen=True)
+class Heading:
+    """One cell of a sheet's headings: its words, how many columns and heading rows it spans, and
+    whether its words run upwards (a narrow column's long name)."""
+
+    text: str
+    cols: int = 1
+    rows: int = 1
+    upright: bool = False
+    total: bool = False
+
+
+#: A narrow column's name longer than this runs upwards.
+UPRIGHT_AFTER = 7
+
+
+def headings(
+    sheet: Sequence[FieldGroup], sides: Sequence[str], *, deal: str, total: str
+) -> list[list[Heading]]:
+    """The sheet's heading rows: each field over its parts, level by level (Roem over each side
+    over each kind of roem), with the deal's number first and a running total per side last."""
+    depth = max([1, *(len(column.path) for group in sheet for column in group.columns)])
+    rows: list[list[Heading]] = [[Heading(deal, rows=depth + 1)]]
+    for group in sheet:
+        parted = any(column.path for column in group.columns)
+        rows[0].append(Heading(group.label, cols=group.span, rows=1 if parted else depth + 1))
+    rows[0].append(Heading(total, cols=len(sides), total=True))
+    for level in range(1, depth + 1):
+        row: list[Heading] = []
+        for group in sheet:
+            cells = list(_level(group.columns, level, depth))
+            # Names at one level of a field run all upwards or none (Team Ann beside Team Cy).
+            upright = any(cell.upright for cell in cells)
+            row.extend(
+                replace(cell, upright=upright and cell.cols == 1 and cell.rows + level > depth)
+                for cell in cells
+            )
+        if level == 1:
+            row.extend(Heading(side, rows=depth, total=True) for side in sides)
+        rows.append(row)
+    return rows
+
+
+def _level(columns: Sequence[Column], level: int, depth: int) -> Iterator[Heading]:
+    """The headings of ``columns`` at ``level``: consecutive columns under the same name merged; a
+    column whose path ends here spans the rows below."""
+    index = 0
+    while index < len(columns):
+        column = columns[index]
+        if len(column.path) < level:
+            index += 1
+            continue
+        key = column.path[:level]
+        span = 1
+        while index + span < len(columns) and columns[index + span].path[:level] == key:
+            span += 1
+        leaf = len(column.path) == level
+        text = column.path[level - 1]
+        yield Heading(
+            text,
+            cols=span,
+            rows=depth - level + 1 if leaf else 1,
+            upright=leaf and span == 1 and len(text) > UPRIGHT_AFTER,
+        )
+        index += span
+
+
 def _columns(field: ValueOrParts, name: str, label: str, path: tuple[str, ...]) -> Iterator[Column]:
     if isinstance(field, PartsField):
         total = getattr(field.widget, "total", None)
@@ -111,7 +178,7 @@ def _columns(field: ValueOrParts, name: str, label: str, path: tuple[str, ...]) 
             for column in _columns(inner, name + suffix, label, (*path, str(inner.label))):
                 yield column if pair is None else _with_total(column, pair)
         return
-    part, top = " · ".join(path), name.split(".")[0]
+    part, top = path, name.split(".")[0]
     if isinstance(field, ChoiceValue):
         pairs = cast("list[tuple[Any, Any]]", field.choices)
         choices = tuple((str(token), str(words)) for token, words in pairs if token != "")

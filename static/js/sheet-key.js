@@ -1,6 +1,6 @@
 /* Keying a paper score sheet at the desk (templates/tournaments/sheet_key.html).
  * Tab moves through a deal's boxes, then to the next deal; Enter goes to the next deal's first
- * box, adding a row after the last one. Leaving a row checks the rows so far on the server (the
+ * box, adding a row after the last one; Ctrl+Enter saves. Leaving a row checks the rows so far on the server (the
  * same check Save makes, nothing written): the refusal appears beside the deal and field it names,
  * and each deal the game took shows its running totals. Typing one of a pair of numbers that adds
  * up to a fixed total (162 card points) fills in the other while it is empty. Without this script
@@ -111,6 +111,11 @@
   }
 
   form.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit();
+      return;
+    }
     if (event.key !== "Enter" || event.target.tagName === "BUTTON") return;
     var row = rowOf(event.target);
     if (!row) return;
