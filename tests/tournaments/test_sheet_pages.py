@@ -188,3 +188,9 @@ class TestKeying:
         page = client.get(key_url(evening)).content.decode()
         assert '<form method="post" class="sheet-key"' not in page
         assert "4 deals already recorded" in text_of(page)
+
+
+def test_the_desk_offers_to_key_the_sheet_of_a_table_without_a_result(client, evening):
+    page = client.get(f"/tournaments/{evening['tournament'].pk}/desk/").content.decode()
+    assert key_url(evening, 1) in page
+    assert key_url(evening, 2) in page
