@@ -20,6 +20,7 @@ MATCH_PAGES = (
     "scoring:match_board",
     "scoring:match_manage",
     "scoring:match_print",
+    "scoring:match_sheet",
     "scoring:match_qr",
     "scoring:match_revoke",
     "scoring:match_abandon",

@@ -21,11 +21,12 @@ from scoring import link_pages
 from scoring.boards import scoreboard
 from scoring.forms import AbandonForm, RevokeForm
 from scoring.forms.match import MatchForm
-from scoring.links import scorer_url
+from scoring.links import code_page_url, scorer_url, table_code
 from scoring.models import AuditEvent, Match
 from scoring.qr import qr_svg
 from scoring.services import matches
 from scoring.services.links import table_link_revoke
+from scoring.sheets import paper_sheet
 
 
 @require_http_methods(["GET", "POST"])
@@ -96,6 +97,20 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "scoring/print.html",
         {"match": match, "board": scoreboard(match), **link_pages.link_context(match, qr_scale=8)},
+    )
+
+
+@never_cache
+@require_GET
+def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A blank paper score sheet of the match (``scoring.sheets``), its QR code the scorer link's."""
+    match = _managed_match(request, pk)
+    url = "" if match.table_link_revoked else scorer_url(match)
+    sheet = paper_sheet(match, title=str(match), url=url, code=table_code(match) if url else "")
+    return render(
+        request,
+        "scoring/sheet.html",
+        {"match": match, "sheets": [sheet], "code_url": code_page_url()},
     )
 
 

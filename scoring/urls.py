@@ -38,6 +38,7 @@ urlpatterns = [
     path("matches/<int:pk>/board/", views.match_board, name="match_board"),
     path("matches/<int:pk>/manage/", match_pages.match_manage, name="match_manage"),
     path("matches/<int:pk>/print/", match_pages.match_print, name="match_print"),
+    path("matches/<int:pk>/sheet/", match_pages.match_sheet, name="match_sheet"),
     path("matches/<int:pk>/qr.svg", match_pages.match_qr, name="match_qr"),
     path("matches/<int:pk>/revoke/", match_pages.match_revoke, name="match_revoke"),
     path("matches/<int:pk>/abandon/", match_pages.match_abandon, name="match_abandon"),

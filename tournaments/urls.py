@@ -11,6 +11,7 @@ from tournaments import (
     projector_pages,
     removal_pages,
     reveal_pages,
+    sheet_pages,
     table_pages,
     travel_pages,
     views,
@@ -54,6 +55,20 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
     path("tournaments/<int:pk>/rounds/<int:number>/slips/", views.slips, name="slips"),
+    path("tournaments/<int:pk>/rounds/<int:number>/sheets/", sheet_pages.sheets_page, name="sheets"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/sheets/<int:table>/", sheet_pages.sheet_page, name="sheet"
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/key/",
+        sheet_pages.sheet_key,
+        name="sheet_key",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/key/check/",
+        sheet_pages.sheet_check,
+        name="sheet_check",
+    ),
     path("tournaments/<int:pk>/tables/slips/", table_pages.table_slips, name="table_slips"),
     path("tournaments/<int:pk>/console/tables/", table_pages.tables_prepare, name="tables_prepare"),
     path(
