@@ -209,6 +209,9 @@ class AuditAction(models.TextChoices):
     CORRECTION_ASKED = "correction_asked", _("Director asked to correct a deal")
     CORRECTION_DONE = "correction_done", _("Correction request settled: deal corrected")
     CORRECTION_DISMISSED = "correction_dismissed", _("Correction request dismissed")
+    ENTRANT_CHECKED_IN = "entrant_checked_in", _("Entrant checked in")
+    CHECK_IN_UNDONE = "check_in_undone", _("Entrant's check-in taken back")
+    ENTRANT_PAID = "entrant_paid", _("Entrant's payment recorded")
 
 
 class AuditEvent(models.Model):
