@@ -35,6 +35,7 @@ from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tablescore.conditional import conditional_get
 from tournaments import (
+    check_in_pages,
     documents,
     entrant_pages,
     forms,
@@ -268,6 +269,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "table_links": links_of(tournament),
         "deletable": services.tournament_deletable(tournament),
         "tables_needed": selectors.tables_needed(tournament),
+        **check_in_pages.console_context(tournament, entrants),
     }
 
 
