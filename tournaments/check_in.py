@@ -96,6 +96,10 @@ def unpaid_words(unpaid: Iterable[Entrant]) -> str:
     }
 
 
+#: The codes of the refusals of a draw that waits for check-in or fees.
+WAITING = ("not_checked_in", "not_paid")
+
+
 def draw_refusal(tournament: Tournament) -> Conflict | None:
     """Why the next draw waits (``None``: it need not): the event requires every entrant checked
     in, or paid, and someone is not; the refusal names them."""

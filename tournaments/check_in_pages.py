@@ -47,8 +47,11 @@ def check_in_url(entrant: Entrant) -> str:
     return site_url(check_in_path(entrant))
 
 
-def console_context(tournament: Tournament, entrants: list[Entrant]) -> dict[str, Any]:
-    """What the console's entrant rows and the warning above its start button need."""
+def console_context(
+    tournament: Tournament, entrants: list[Entrant], refused: ServiceError | None
+) -> dict[str, Any]:
+    """What the console's entrant rows and the warning above its start button need; ``refused``
+    is why the next round cannot start (the draw waits for check-in or fees: said here)."""
     now = check_in.missing(tournament, entrants)
     # Check-in is in use once the event requires it or the organizer has ticked someone in: until
     # then, nobody "has not checked in" (a club that never ticks is never warned).
@@ -59,6 +62,7 @@ def console_context(tournament: Tournament, entrants: list[Entrant]) -> dict[str
         "check_in_absent": check_in.absent_words(absent) if absent else "",
         "check_in_unpaid": check_in.unpaid_words(now.unpaid) if now.unpaid and tournament.fee else "",
         "withdraw_absentees": _absentees_question(len(absent)) if absent else "",
+        "check_in_refused": refused is not None and refused.code in check_in.WAITING,
     }
 
 

@@ -258,7 +258,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
             tiebreaks=tournament.tiebreaks,
             initial={"format": tournament.format, "rounds": tournament.rounds_planned},
         ),
-        "start_refused": services.round_start_refusal(tournament),
+        "start_refused": (refused := services.round_start_refusal(tournament)),
         "finished": tournament.status == TournamentStatus.FINISHED,
         "winner": history.winner_line(tournament, standings),
         "drawing": next((r for r in rounds if r.status == RoundStatus.BUILDING), None),
@@ -269,7 +269,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "table_links": links_of(tournament),
         "deletable": services.tournament_deletable(tournament),
         "tables_needed": selectors.tables_needed(tournament),
-        **check_in_pages.console_context(tournament, entrants),
+        **check_in_pages.console_context(tournament, entrants, refused),
     }
 
 
