@@ -55,7 +55,7 @@ def test_the_organizer_ticks_checked_in_and_paid_on_the_console(client, boss, ev
     ann.refresh_from_db()
     assert (ann.checked_in, ann.paid) == (True, 500)
     assert "1 of 4 present · 1 paid" in console(client, evening)
-    assert console(client, evening, markup=True).count('toggle-button on') == 2
+    assert console(client, evening, markup=True).count("toggle-button on") == 2
     events = AuditEvent.objects.filter(place=f"e:{ann.pk}")
     assert {e.action for e in events} == {AuditAction.ENTRANT_CHECKED_IN, AuditAction.ENTRANT_PAID}
     assert {e.actor_label for e in events} == {boss.get_username()}
@@ -105,7 +105,8 @@ def test_an_entrant_checks_in_from_its_own_link(evening):
 
     page = visitor.get(url)
     assert page.status_code == 200
-    assert "Cy" in text(page) and "I'm here" in text(page)
+    assert "Cy" in text(page)
+    assert "I'm here" in text(page)
 
     done = visitor.post(url, follow=True)
     again = visitor.post(url, follow=True)
@@ -188,9 +189,13 @@ def test_the_cash_page_adds_up_in_the_readers_language(client, boss, evening):
     french = text(client.get(f"/tournaments/{evening.pk}/cash/", HTTP_ACCEPT_LANGUAGE="fr"))
     dutch = text(client.get(f"/tournaments/{evening.pk}/cash/", HTTP_ACCEPT_LANGUAGE="nl"))
 
-    assert "€20.00" in english and "€9.00" in english and "€11.00" in english
-    assert "20,00\xa0€" in french and "9,00\xa0€" in french  # a space that never breaks
-    assert "€\xa020,00" in dutch and "€\xa011,00" in dutch
+    assert "€20.00" in english
+    assert "€9.00" in english
+    assert "€11.00" in english
+    assert "20,00\xa0€" in french
+    assert "9,00\xa0€" in french
+    assert "€\xa020,00" in dutch
+    assert "€\xa011,00" in dutch
 
 
 def test_money_follows_the_language():
