@@ -114,6 +114,10 @@ def test_an_evening_checks_in_pays_and_draws_once_everyone_is_here(
     page.wait_for_load_state()
     assert Round.objects.filter(tournament=evening, number=1).exists()
 
+    page.goto(f"{base}/tournaments/{evening.pk}/check-in-sheet/")
+    problems += looked_at(page, SHOTS, f"{name}-sheet")
+    assert page.locator(".check-in-cards svg").count() == 2  # Ann and Cy, still in
+
     page.goto(f"{base}/tournaments/{evening.pk}/cash/")
     problems += looked_at(page, SHOTS, f"{name}-cash")
     received, owed = said["cash"]
