@@ -210,6 +210,9 @@ class AuditAction(models.TextChoices):
     CORRECTION_DONE = "correction_done", _("Correction request settled: deal corrected")
     CORRECTION_DISMISSED = "correction_dismissed", _("Correction request dismissed")
     STANDINGS_REVEALED = "standings_revealed", _("Standings of a blind finish revealed")
+    ENTRANT_CHECKED_IN = "entrant_checked_in", _("Entrant checked in")
+    CHECK_IN_UNDONE = "check_in_undone", _("Entrant's check-in taken back")
+    ENTRANT_PAID = "entrant_paid", _("Entrant's payment recorded")
 
 
 class AuditEvent(models.Model):

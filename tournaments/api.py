@@ -29,7 +29,7 @@ from clubs.errors import InvalidEntry
 from scoring.authentication import AUTHENTICATION, TableGrant, require_organizer_call
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
-from tournaments import blind_finish, desk, documents, selectors, services
+from tournaments import blind_finish, cash, desk, documents, selectors, services
 from tournaments.access import tournament_or_404
 from tournaments.contracts import (
     EntrantChange,
@@ -194,14 +194,15 @@ class EntrantDetail(APIView):
     @extend_schema(
         request=EntrantChange,
         responses={200: AnyObject, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody},
-        summary="Withdraw an entrant (a table it still plays goes to the opponent as a forfeit), or take it back",
+        summary="Withdraw an entrant (a table it still plays goes to the opponent as a forfeit) or take "
+        "it back, check it in, record what it paid",
     )
     def patch(self, request: Request, pk: int, entrant: int) -> Response:
         tournament = tournament_or_404(pk)
         _require_organizer(request, tournament)
         found = self._entrant(pk, entrant)
         arguments = validated(EntrantChange, request.data)
-        changed = services.entrant_withdraw(entrant_id=found.pk, actor=actor_for(request), **arguments)
+        changed = services.entrant_update(entrant_id=found.pk, actor=actor_for(request), **arguments)
         return Response(documents.entrant_document(changed))
 
     @extend_schema(
@@ -214,6 +215,20 @@ class EntrantDetail(APIView):
         _require_organizer(request, tournament)
         services.entrant_remove(entrant_id=self._entrant(pk, entrant).pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CashSummary(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyObject, 403: ErrorBody, 404: ErrorBody},
+        summary="The evening's cash (organizers): who paid what, who owes, expected, received, owed (cents)",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_or_404(pk)
+        _require_organizer(request, tournament)
+        return Response(cash.cash_document(cash.cash_of(tournament)))
 
 
 class RoundCollection(APIView):

@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", api.TournamentDetail.as_view(), name="detail"),
     path("tournaments/<int:pk>/entrants/", api.EntrantCollection.as_view(), name="entrants"),
     path("tournaments/<int:pk>/entrants/<int:entrant>/", api.EntrantDetail.as_view(), name="entrant"),
+    path("tournaments/<int:pk>/cash/", api.CashSummary.as_view(), name="cash"),
     path("tournaments/<int:pk>/rounds/", api.RoundCollection.as_view(), name="rounds"),
     path("tournaments/<int:pk>/rounds/<int:number>/", api.RoundDetail.as_view(), name="round"),
     path(

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import (
+    check_in_pages,
     desk_pages,
     desk_requests,
     entrant_pages,
@@ -45,6 +46,27 @@ urlpatterns = [
         entrant_pages.console_withdraw,
         name="console_withdraw",
     ),
+    path(
+        "tournaments/<int:pk>/console/entrants/<int:entrant>/check-in/",
+        check_in_pages.console_check_in,
+        name="console_check_in",
+    ),
+    path(
+        "tournaments/<int:pk>/console/entrants/<int:entrant>/pay/",
+        check_in_pages.console_pay,
+        name="console_pay",
+    ),
+    path(
+        "tournaments/<int:pk>/console/entrants/<int:entrant>/qr.svg",
+        check_in_pages.entrant_qr,
+        name="entrant_qr",
+    ),
+    path(
+        "tournaments/<int:pk>/console/absentees/", check_in_pages.console_absentees, name="console_absentees"
+    ),
+    path("tournaments/<int:pk>/check-in/<str:secret>/", check_in_pages.check_in_page, name="check_in"),
+    path("tournaments/<int:pk>/check-in-sheet/", check_in_pages.check_in_sheet, name="check_in_sheet"),
+    path("tournaments/<int:pk>/cash/", check_in_pages.cash_page, name="cash"),
     path("tournaments/<int:pk>/console/format/", views.console_configure, name="console_configure"),
     path("tournaments/<int:pk>/console/delete/", removal_pages.console_delete, name="console_delete"),
     path("tournaments/<int:pk>/console/reveal/", reveal_pages.console_reveal, name="console_reveal"),

@@ -35,6 +35,7 @@ from scoring.links import code_page_url, scorer_url, table_code
 from scoring.qr import qr_svg
 from tournaments import (
     blind_finish,
+    check_in_pages,
     documents,
     entrant_pages,
     forms,
@@ -261,7 +262,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "list_form": forms_given.get("list_form") or forms.ListForm(),
         "upload_form": forms_given.get("upload_form") or forms.UploadForm(),
         "configure_form": forms_given.get("configure_form") or forms.ConfigureForm.of(tournament),
-        "start_refused": services.round_start_refusal(tournament),
+        "start_refused": (refused := services.round_start_refusal(tournament)),
         "finished": tournament.status == TournamentStatus.FINISHED,
         "winner": history.winner_line(tournament, standings),
         "drawing": next((r for r in rounds if r.status == RoundStatus.BUILDING), None),
@@ -272,6 +273,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
         "table_links": links_of(tournament),
         "deletable": services.tournament_deletable(tournament),
         "tables_needed": selectors.tables_needed(tournament),
+        **check_in_pages.console_context(tournament, entrants, refused),
     }
 
 

@@ -6,7 +6,8 @@ pointed at club B (the demo club, with every app's share) and asked by club A's 
 method: wherever a visitor is refused, A is refused too (403, 404 or 405: never a page, never a
 redirect that did the write), and club B's archive is the same afterwards. A page that B's visitors
 may read (a scoreboard, the standings) A may read as they do, without a link to B's private pages.
-Table and invitation links are left out: their token is the capability, whoever holds it.
+Table and invitation links, and an entrant's own check-in link, are left out: their token is the
+capability, whoever holds it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 NAMESPACES = ("clubs", "scoring", "tournaments", "seasons", "api", "tournaments_api", "seasons_api")
 #: URLs whose thing belongs to no one club (a person known across clubs, a game's rules) or whose
 #: token is the key.
-LEFT_OUT = {"seasons:player", "seasons_api:player", "scoring:game_rules"}
+LEFT_OUT = {"seasons:player", "seasons_api:player", "scoring:game_rules", "tournaments:check_in"}
 #: The methods each URL is asked with.
 PAGE_METHODS = ("get", "post")
 API_METHODS = ("get", "post", "put", "patch", "delete")

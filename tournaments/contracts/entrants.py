@@ -1,4 +1,5 @@
-"""The contracts of entrants: registering one (or a list, or a CSV file's rows), withdrawing one.
+"""The contracts of entrants: registering one (or a list, or a CSV file's rows), changing one
+(withdrawn, checked in, what it paid).
 
 How long a name may be in an individual event, how many players an entrant lists, and whether a
 name is already entered depend on the tournament: the service checks those.
@@ -11,7 +12,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from tournaments.contracts.kit import Contract, Flag, Text, TextList, WholeNumber
+from tournaments.contracts.club_rules import MOST_FEE
+from tournaments.contracts.kit import NON_FIELD, Contract, Flag, Text, TextList, WholeNumber
 from tournaments.services.entrants import EntrantSpec
 
 NAMES = _("players must be a list of names")
@@ -75,9 +77,21 @@ class EntrantInput(Contract):
 
 
 class EntrantChange(Contract):
-    """``PATCH /api/tournaments/{id}/entrants/{entrant}/``: withdraw, or take the withdrawal back."""
+    """``PATCH /api/tournaments/{id}/entrants/{entrant}/``: withdraw (or take the withdrawal back),
+    check in (or take it back), record what the entrant paid, in cents (the whole amount so far:
+    sending it twice records it once). At least one of them; the value is the keyword arguments of
+    ``services.entrant_update``."""
 
-    unknown_key = _("send withdrawn: true or false")
-    unknown_key_field = "withdrawn"
+    unknown_key = _("{key} is not a field of an entrant's change: send withdrawn, checked_in or paid")
+    nothing = _("send at least one of withdrawn, checked_in or paid")
 
-    withdrawn = Flag(error_messages={"invalid": unknown_key, "required": unknown_key, "null": unknown_key})
+    withdrawn = Flag(required=False)
+    checked_in = Flag(required=False, help_text="Whether the entrant is here.")
+    paid = WholeNumber(
+        low=0, high=MOST_FEE, required=False, help_text="What the entrant has paid so far, in cents."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs:
+            raise serializers.ValidationError({NON_FIELD: [str(self.nothing)]})
+        return attrs

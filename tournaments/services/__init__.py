@@ -3,6 +3,8 @@ row locked first (``common``).
 
 - ``tournaments``: create a tournament, change its format, tiebreaks or rounds;
 - ``entrants``: register entrants, remove one (before round 1), withdraw one;
+- ``check_in``: change an entrant (withdrawn, checked in, paid), its own check-in, the absentees
+  withdrawn before a draw;
 - ``rounds``: start a round, draw it (the ``round_pair`` task);
 - ``tables``: open a table's match, or give a walkover;
 - ``physical_tables``: the room's numbered tables and their one link each for the event;
@@ -26,6 +28,7 @@ writer with ``clubs.access.Actor``. What this package does not do: parse input, 
 """
 
 from tournaments.services.brackets import bracket_advance
+from tournaments.services.check_in import absentees_withdraw, entrant_check_in, entrant_update
 from tournaments.services.entrants import (
     EntrantSpec,
     entrant_register,
@@ -54,9 +57,12 @@ from tournaments.services.tournaments import tournament_configure, tournament_cr
 __all__ = [
     "EntrantSpec",
     "TableDecision",
+    "absentees_withdraw",
     "bracket_advance",
+    "entrant_check_in",
     "entrant_register",
     "entrant_remove",
+    "entrant_update",
     "entrant_withdraw",
     "entrants_register",
     "open_tables",

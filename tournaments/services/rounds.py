@@ -21,7 +21,7 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from clubs.errors import Conflict, NotFound, ServiceError
 from games import find_game
 from scoring.services.results import results_close
-from tournaments import pairing, tasks
+from tournaments import check_in, pairing, tasks
 from tournaments.models import (
     Entrant,
     Round,
@@ -96,7 +96,7 @@ def round_start_refusal(tournament: Tournament) -> Conflict | None:
             )
         )
         return Conflict(played % {"count": tournament.rounds_planned}, None)
-    return None
+    return check_in.draw_refusal(tournament)
 
 
 def round_start(*, tournament_id: int) -> Round:
