@@ -231,7 +231,7 @@ def _console_context(request: HttpRequest, tournament: Tournament, **forms_given
     rounds = list(tournament.rounds.order_by("number"))
     entrants = list(tournament.entrants.prefetch_related(players_as_entered()))
     draws = tournament.format not in BRACKETS
-    removable = not any(r.status != RoundStatus.FAILED for r in rounds)
+    removable = services.entrants_removable(tournament)
     said = notices.by_place(request)
     standings = selectors.cached_standings(tournament)
     playing = [

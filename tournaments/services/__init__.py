@@ -35,6 +35,7 @@ from tournaments.services.entrants import (
     entrant_remove,
     entrant_withdraw,
     entrants_register,
+    entrants_removable,
     takes_late_arrivals,
 )
 from tournaments.services.physical_tables import physical_table_revoke, physical_tables_prepare
@@ -65,6 +66,7 @@ __all__ = [
     "entrant_update",
     "entrant_withdraw",
     "entrants_register",
+    "entrants_removable",
     "open_tables",
     "physical_table_revoke",
     "physical_tables_prepare",

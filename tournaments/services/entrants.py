@@ -293,6 +293,12 @@ def entrant_withdraw(*, entrant_id: int, withdrawn: bool = True, actor: Actor = 
     return entrant
 
 
+def entrants_removable(tournament: Tournament) -> bool:
+    """Whether an entrant may still be removed rather than withdrawn: no round has been drawn
+    (a failed draw does not count). The console asks this rather than restating it."""
+    return not tournament.rounds.exclude(status=RoundStatus.FAILED).exists()
+
+
 def entrant_remove(*, entrant_id: int) -> Entrant:
     """Remove an entrant registered by mistake, as if it never was: only before round 1 is drawn
     (after, its place is in the draw and it is withdrawn instead). Its players stay club members."""
@@ -301,7 +307,7 @@ def entrant_remove(*, entrant_id: int) -> Entrant:
         raise NotFound(gettext("no such entrant"))
     with transaction.atomic():
         tournament = lock_tournament(entrant.tournament_id)
-        if tournament.rounds.exclude(status=RoundStatus.FAILED).exists():
+        if not entrants_removable(tournament):
             raise Conflict(
                 f"{entrant.name!r} is in the draw of round 1: withdraw the entrant instead of removing it",
                 None,
