@@ -21,9 +21,9 @@ def _one_request_at_a_time() -> Iterator[None]:
     connection is shared by the server's thread and the test's: two requests at once (a page's
     poll beside a phone's send) collided ("no such savepoint", a 503), and a request still in
     flight when the test saved a deal through the services, or flushed the tables at its end,
-    failed with "database table is locked". One lock, held by the server for a whole request and
-    by the test's thread for each query and each outermost transaction, keeps them apart; set
-    before the session-wide server starts."""
+    failed with "database table is locked". One lock, held by the server while the application
+    answers a request and by the test's thread for each query and each outermost transaction,
+    keeps them apart; set before the session-wide server starts."""
     from django.core.servers.basehttp import WSGIServer
     from django.db.backends.utils import CursorWrapper
     from django.db.transaction import Atomic
@@ -37,9 +37,21 @@ def _one_request_at_a_time() -> Iterator[None]:
         def __init__(self, *args: Any, connections_override: Any = None, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
 
-        def process_request(self, request: Any, client_address: Any) -> None:
-            with shared:
-                super().process_request(request, client_address)
+        def set_app(self, application: Callable[..., Any]) -> None:
+            """The application runs holding the lock, its answer read to the end and closed
+            there (``request_finished`` included); not the connection: a browser's idle
+            pre-connection would hold the lock until it gave up, and the test's thread with it."""
+
+            def held(environ: Any, start_response: Any) -> list[bytes]:
+                with shared:
+                    response = application(environ, start_response)
+                    try:
+                        return [b"".join(response)]
+                    finally:
+                        if hasattr(response, "close"):
+                            response.close()
+
+            super().set_app(held)
 
     def test_thread() -> bool:
         """Other threads of a test (eight phones at once) have connections of their own."""
