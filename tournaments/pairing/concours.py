@@ -69,6 +69,10 @@ class ConcoursDraw(StrEnum):
 SEARCH_LIMIT = 200_000
 #: Fields up to this size look ahead to the parties still to come (larger ones never get stuck).
 LOOKAHEAD_FIELD = 10
+#: The look ahead gives up after this many steps over one draw, and the pairing found stands: a
+#: long evening of a small field (ten teams, nine parties) asks for a whole round-robin schedule,
+#: whose search can run for hours.
+LOOKAHEAD_LIMIT = 20_000
 
 
 def pair_concours(
@@ -134,11 +138,12 @@ def _pairs(ids: list[EntrantId], past: History, ahead: int = 0) -> list[tuple[En
     met = {pair for pair, rounds in past.met.items() if rounds}
     look = ahead if len(ids) <= LOOKAHEAD_FIELD else 0
     steps = 0
+    budget = [LOOKAHEAD_LIMIT]
 
     def search(left: list[EntrantId], allow: int, done: list[tuple[EntrantId, EntrantId]]) -> bool:
         nonlocal steps
         if not left:
-            return _can_follow(ids, met | {_key(a, b) for a, b in done}, look)
+            return _can_follow(ids, met | {_key(a, b) for a, b in done}, look, budget)
         steps += 1
         if steps > SEARCH_LIMIT:
             return False
@@ -167,14 +172,20 @@ def _key(a: EntrantId, b: EntrantId) -> tuple[EntrantId, EntrantId]:
     return (a, b) if a <= b else (b, a)
 
 
-def _can_follow(ids: list[EntrantId], met: set[tuple[EntrantId, EntrantId]], ahead: int) -> bool:
-    """Whether ``ahead`` more parties of these teams can each be played without a rematch."""
+def _can_follow(
+    ids: list[EntrantId], met: set[tuple[EntrantId, EntrantId]], ahead: int, budget: list[int]
+) -> bool:
+    """Whether ``ahead`` more parties of these teams can each be played without a rematch; once
+    ``budget`` (steps left, shared by the whole draw) runs out, taken to be so."""
     if ahead <= 0:
         return True
 
     def pairing(left: list[EntrantId], taken: set[tuple[EntrantId, EntrantId]]) -> bool:
         if not left:
-            return _can_follow(ids, taken, ahead - 1)
+            return _can_follow(ids, taken, ahead - 1, budget)
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return True
         top, rest = left[0], left[1:]
         for i, other in enumerate(rest):
             key = _key(top, other)
