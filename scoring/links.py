@@ -1,7 +1,8 @@
 """Table links: the secret scorer URL of one match, signed and revocable.
 
 A token is the match id and the match's current ``table_secret``, signed with the site's
-``SECRET_KEY``. Revoking a link rotates the secret (and may disable links altogether), so every
+``SECRET_KEY``. It carries no timestamp, so a link reads the same every time it is printed or
+shown (a QR sheet printed twice is the same sheet); tokens made before carry one and still work. Revoking a link rotates the secret (and may disable links altogether), so every
 earlier token stops working at once; nothing is stored per token.
 
 A **table code** is the same link made short enough to type when a QR code will not scan: the match
@@ -46,12 +47,17 @@ _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 SIDE = "d"
 
 
+def _signer() -> signing.Signer:
+    """Made at each use: the key (and its fallbacks) are the settings' of the moment."""
+    return signing.Signer(salt=SALT)
+
+
 def table_token(match: Match, side: int | None = None) -> str:
     """The token a scorer's phone carries for ``match``; with ``side`` (an index of its sides),
     that side's own link (confirmation by own device: it scores the match like the table's link,
     and accepts or rejects the result in that side's name only)."""
     payload = {"m": match.pk, "s": match.table_secret, **({SIDE: side} if side is not None else {})}
-    return signing.dumps(payload, salt=SALT, compress=False)
+    return _signer().sign_object(payload)
 
 
 def token_side(token: str) -> int | None:
@@ -66,8 +72,9 @@ def signed_payload(token: str) -> dict[str, Any] | None:
     """What a token says, if this server signed it (no database work); ``None`` for a forged,
     mistyped or truncated token. A signed token may still be revoked: see :func:`match_for_token`."""
     try:
-        payload = signing.loads(token, salt=SALT)
-    except signing.BadSignature:
+        # A token made before links were stable carries a timestamp: one more separator.
+        payload = signing.loads(token, salt=SALT) if token.count(":") == 2 else _signer().unsign_object(token)
+    except (signing.BadSignature, ValueError):
         return None
     if not isinstance(payload, dict):
         return None
@@ -83,7 +90,7 @@ def is_place(payload: dict[str, Any]) -> bool:
 
 def place_token(kind: str, pk: int, secret: str) -> str:
     """The token of a place's link (a tournament's physical table)."""
-    return signing.dumps({"k": kind, "p": pk, "s": secret}, salt=SALT, compress=False)
+    return _signer().sign_object({"k": kind, "p": pk, "s": secret})
 
 
 def place_path(kind: str, pk: int, secret: str) -> str:
