@@ -13,7 +13,8 @@ targets are 44 px.
 - **small target**: a button, field, select or summary less than 44 px tall (links inside a sentence
   are exempt, as WCAG exempts them).
 
-Decorative or hidden things are left out: ``display: none``, ``visibility: hidden``, no size, zero
+The page is measured scrolled to its top (and put back after): its sticky status line lies over
+whatever scrolls under it, by design. Decorative or hidden things are left out: ``display: none``, ``visibility: hidden``, no size, zero
 opacity (the chips' real radio inputs), the inside of a closed ``<details>``, and everything inside
 an SVG drawing (the bracket draws its boxes and text on purpose).
 """
@@ -24,6 +25,10 @@ from typing import Any
 
 _SCRIPT = """
 (skip) => {
+  // Sticky lines lie over what scrolls under them by design: measured at the page's top, in this
+  // same task (no script of the page can scroll in between), they sit where they belong.
+  const scrolled = [window.scrollX, window.scrollY];
+  window.scrollTo({left: 0, top: 0, behavior: 'instant'});
   const problems = [];
   const root = document.documentElement;
   const width = root.clientWidth;
@@ -107,6 +112,7 @@ _SCRIPT = """
     const box = el.getBoundingClientRect();
     if (box.height < 43.5) problems.push(`small target: ${name(el)} is ${Math.round(box.height)} px tall`);
   }
+  window.scrollTo({left: scrolled[0], top: scrolled[1], behavior: 'instant'});
   return problems;
 }
 """
