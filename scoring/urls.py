@@ -58,6 +58,7 @@ urlpatterns = [
     path("t/", link_pages.table_code, name="table_code"),
     path("t/<str:token>/", guard_table_link(views.table), name="table"),
     path("t/<str:token>/board/", guard_table_link(views.table_board), name="table_board"),
+    path("t/<str:token>/contact/", guard_table_link(views.table_contact), name="table_contact"),
     path("t/<str:token>/deals/<int:number>/", guard_table_link(views.table_deal), name="table_deal"),
     path(
         "t/<str:token>/deals/<int:number>/void/",

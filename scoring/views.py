@@ -206,6 +206,7 @@ def _table_context(
         "scorer": True,
         "idempotency_key": uuid.uuid4().hex,
         "poll_url": reverse("scoring:table_board", args=[token]),
+        "contact_url": reverse("scoring:table_contact", args=[token]),
         "poll_seconds": POLL_SECONDS,
         "organizer": can_manage(request.user, match.club_id),
     }
@@ -216,10 +217,10 @@ def _table_context(
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer page: the scoreboard and the form for the next deal (POST records it)."""
     match = scorer_match(token)
-    contacts.note_contact(match, numbering.outbox_count(request.headers))
     board = _scorer_board(request, match, token)
     if request.method == "GET":
         return render(request, "scoring/table.html", _table_context(request, match, token, board))
+    contacts.note_contact(match, numbering.outbox_count(request.headers))
     form = entry_form(match, board.played, data=request.POST)
     entry = form.entry()
     status = 422
@@ -293,11 +294,20 @@ def _blind_entry(
     return render(request, "scoring/table.html", context)
 
 
+@require_POST
+def table_contact(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer page's heartbeat: its table reached the server now, with the count of deals its
+    phone keeps unsent (``Tablescore-Outbox``; the console and the desk show both). Its own POST,
+    so that no read of the board writes."""
+    contacts.note_contact(scorer_match(token), numbering.outbox_count(request.headers))
+    return HttpResponse(status=204)
+
+
 @require_GET
 def table_board(request: HttpRequest, token: str) -> HttpResponseBase:
-    """The scorer's board fragment (with edit links), 304 while unchanged."""
+    """The scorer's board fragment (with edit links), 304 while unchanged. A read only: the page
+    says it is there with a POST of its own (:func:`table_contact`)."""
     match = scorer_match(token)
-    contacts.note_contact(match, numbering.outbox_count(request.headers))
     return _poll_response(
         request,
         match,

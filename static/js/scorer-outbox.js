@@ -443,10 +443,17 @@
     }
   });
 
-  // The board's poll tells the server how many deals wait here (the director's console shows it).
-  document.addEventListener("htmx:configRequest", function (event) {
-    event.detail.headers["Tablescore-Outbox"] = String(list.children.length);
-  });
+  // The page tells the server it is there and how many deals wait here (the director's console
+  // shows both) with a POST of its own: the board's poll only reads.
+  function tellContact() {
+    var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (!status.dataset.contact || document.hidden || !csrf) return;
+    fetch(status.dataset.contact, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrf.value, "Tablescore-Outbox": String(list.children.length) }
+    }).catch(function () {});
+  }
   document.addEventListener("htmx:afterSettle", function () { place(); showUndo(); });
   document.addEventListener("htmx:oobAfterSwap", showUndo);  // the board's poll renews the Undo
 
@@ -460,8 +467,16 @@
     refresh().then(function () { drain(true); });
   });
   window.addEventListener("offline", refresh);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) drain(true); });
-  setInterval(function () { if (list.children.length) drain(false); }, 20000);
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) return;
+    drain(true);
+    tellContact();
+  });
+  setInterval(function () {
+    if (list.children.length) drain(false);
+    tellContact();
+  }, 20000);
+  tellContact();
   if (worker) {
     worker.register(status.dataset.worker, { scope: "/" }).catch(function () {});
     worker.addEventListener("message", function (event) {

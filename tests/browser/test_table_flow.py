@@ -10,7 +10,7 @@ import pytest
 
 from games import GAMES, find_game
 from scoring.links import scorer_path
-from scoring.models import Deal, DealVersion
+from scoring.models import Deal, DealVersion, TableContact
 from tests.browser.support import shot
 from tests.factories import ClubFactory, make_match
 
@@ -167,3 +167,18 @@ def test_it_enters_a_deal_without_javascript(live_server, browser):
         context.close()
     match.refresh_from_db()
     assert match.state["totals"] == {"Kit": 12, "Lou": 7}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_open_scorer_page_tells_the_desk_it_is_there_with_a_post_of_its_own(live_server, phone):
+    """#24: the contact the desk shows came from the board's poll, a GET that wrote; the page now
+    posts it to /contact/, and its poll only reads."""
+    match = make_match(game="tally", sides=["Kit", "Lou"])
+    posts: list[str] = []
+    phone.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    phone.goto(live_server.url + scorer_path(match))
+    phone.wait_for_function(
+        "() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/contact/'))"
+    )
+    assert [url for url in posts if url.endswith("/contact/")]
+    assert TableContact.objects.get(match=match).pending == 0

@@ -8,6 +8,8 @@ count reaches the director's console."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
@@ -21,6 +23,8 @@ from tests.factories import make_match
 from tests.scoring.services.conftest import run_at_once
 
 pytestmark = pytest.mark.django_db
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 PHONE_A = Actor(label="table link", ip="10.0.0.1")
 PHONE_B = Actor(label="table link", ip="10.0.0.2")
@@ -204,16 +208,30 @@ def test_the_scorer_page_records_a_conflict_and_settles_it(client):
 
 def test_the_phones_outbox_count_is_noted_and_written_only_when_it_changes_or_ages(client):
     match = make_match(sides=["Ann", "Ben"])
-    board = f"/t/{table_token(match)}/board/"
-    client.get(board)  # no count said: not a contact
+    contact = f"/t/{table_token(match)}/contact/"
+    assert client.post(contact).status_code == 204  # no count said: not a contact
     assert not TableContact.objects.exists()
-    client.get(board, HTTP_TABLESCORE_OUTBOX="3")
+    client.post(contact, HTTP_TABLESCORE_OUTBOX="3")
     seen = TableContact.objects.get(match=match)
     assert seen.pending == 3
-    client.get(board, HTTP_TABLESCORE_OUTBOX="3")
+    client.post(contact, HTTP_TABLESCORE_OUTBOX="3")
     assert TableContact.objects.get(match=match).seen_at == seen.seen_at  # not written again
-    client.get(board, HTTP_TABLESCORE_OUTBOX="0")
+    client.post(contact, HTTP_TABLESCORE_OUTBOX="0")
     assert TableContact.objects.get(match=match).pending == 0
+
+
+def test_reading_the_scorer_page_or_its_board_writes_nothing(client):
+    """#24: the board's poll wrote the table's contact on every GET; the page now says it is
+    there with a POST of its own, and a read only reads."""
+    match = make_match(sides=["Ann", "Ben"])
+    page = f"/t/{table_token(match)}/"
+    with CaptureQueriesContext(connection) as queries:
+        for url in (page, f"{page}board/"):
+            assert client.get(url, HTTP_TABLESCORE_OUTBOX="3").status_code == 200
+    writes = [query["sql"] for query in queries if query["sql"].lstrip().upper().startswith(WRITES)]
+    assert writes == []
+    assert not TableContact.objects.exists()
+    assert client.get(f"{page}contact/").status_code == 405
 
 
 # -- PostgreSQL, phones at once ------------------------------------------------------------
