@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from clubs.demo import load_demo
 from scoring.links import scorer_path
 from tests.browser.accessibility import report, violations
 from tests.browser.support import PHONE, PROJECTORS, sign_in
+from tests.demo_copy import demo_club
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Any:
-    return load_demo(with_admin=True)
+    return demo_club(with_admin=True)
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])

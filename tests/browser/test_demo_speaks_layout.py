@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from clubs.demo import load_demo
 from scoring.links import scorer_path
 from scoring.models import Match, MatchStatus
 from tests.browser.support import ARTIFACTS, PHONE, looked_at, sign_in
+from tests.demo_copy import demo_club
 from tests.i18n.language import back_to_the_default_language  # noqa: F401  (English after each test)
 from tournaments.models import Tournament
 
@@ -25,7 +25,7 @@ SAID = {"fr": {"table": "table", "seat": "Nord"}, "nl": {"table": "tafel", "seat
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Any:
-    return load_demo(with_admin=True)
+    return demo_club(with_admin=True)
 
 
 def phone_in(browser: Any, language: str) -> Any:

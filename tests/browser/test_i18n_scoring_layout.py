@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from clubs.demo import load_demo
 from scoring.links import scorer_path
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, shot, sign_in
+from tests.demo_copy import demo_club
 from tests.factories import make_match
 from tests.i18n.language import back_to_the_default_language  # noqa: F401  (English after each test)
 from tournaments.models import Tournament
@@ -30,7 +30,7 @@ SAID = {
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Any:
-    return load_demo(with_admin=True)
+    return demo_club(with_admin=True)
 
 
 def screen_in(browser: Any, language: str, size: dict[str, int]) -> Any:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from clubs.demo import load_demo
 from scoring.links import scorer_path
 from scoring.models import Match, MatchStatus
 from tests.browser.layout import fits_the_screen, layout_problems
 from tests.browser.support import LAPTOP, PHONE, PROJECTORS, shot, sign_in
+from tests.demo_copy import demo_club
 from tests.tournaments.factories import make_tournament, start_round
 from tournaments.models import Tournament
 
@@ -25,7 +25,7 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP}
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Any:
-    return load_demo(with_admin=True)
+    return demo_club(with_admin=True)
 
 
 def screen(browser: Any, size: dict[str, int], scheme: str = "dark") -> Any:

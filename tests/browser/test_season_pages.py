@@ -9,19 +9,19 @@ from typing import Any
 
 import pytest
 
-from clubs.demo import load_demo
 from clubs.models import Player
 from seasons.models import Season
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
 from tests.browser.support import LAPTOP, PHONE, shot, sign_in
+from tests.demo_copy import demo_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Any:
-    return load_demo(with_admin=True)
+    return demo_club(with_admin=True)
 
 
 def season_pages(demo: Any) -> dict[str, str]:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from clubs.demo import load_demo
 from seasons.models import Season
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import fits_the_screen, layout_problems
 from tests.browser.support import LAPTOP, PHONE, PROJECTORS, shot, sign_in
+from tests.demo_copy import demo_club
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -29,7 +29,7 @@ SAID = {"fr": "Classement", "nl": "Stand"}
 
 @pytest.fixture
 def demo(tasks_in_process: None) -> Iterator[Any]:
-    yield load_demo(with_admin=True)
+    yield demo_club(with_admin=True)
     translation.deactivate()
 
 

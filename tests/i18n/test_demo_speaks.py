@@ -17,7 +17,7 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from clubs.demo import PLAYERS, load_demo
+from clubs.demo import PLAYERS
 from games import GAMES
 from scoring import display
 from scoring.links import scorer_path, table_token
@@ -25,6 +25,7 @@ from scoring.models import Match
 from scoring.services import ledger
 from seasons.models import Season
 from tablescore.celery import app
+from tests.demo_copy import demo_club
 from tests.factories import organizer
 from tests.i18n.pages import english_left, visible_text
 from tournaments.models import Tournament
@@ -54,7 +55,7 @@ def demo() -> Iterator[Any]:
     before = app.conf.task_always_eager
     app.conf.task_always_eager = True
     try:
-        yield load_demo(with_admin=False)
+        yield demo_club(with_admin=False)
     finally:
         app.conf.task_always_eager = before
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from clubs.demo import load_demo
 from games import GAMES
 from scoring.models import Match
+from tests.demo_copy import demo_club
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ def test_it_lists_every_game(client):
 
 
 def test_it_lists_matches_in_progress_after_the_demo(client):
-    load_demo(with_admin=False)
+    demo_club(with_admin=False)
     response = client.get("/")
     titles = list(Match.objects.filter(status="in_progress").values_list("title", flat=True))
     assert titles
@@ -26,7 +26,7 @@ def test_it_lists_matches_in_progress_after_the_demo(client):
 
 
 def test_it_names_the_games_of_the_matches_in_progress(client):
-    load_demo(with_admin=False)
+    demo_club(with_admin=False)
     page = client.get("/").text
     assert "La Coinche ·" in page
     assert "coinche ·" not in page

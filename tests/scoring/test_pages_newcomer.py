@@ -8,9 +8,9 @@ import re
 import pytest
 from django.test import RequestFactory
 
-from clubs.demo import load_demo
 from games import find_game
 from scoring.models import Deal, Match, MatchStatus
+from tests.demo_copy import demo_club
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def post_data(playing, wij, roem):
 
 
 def test_it_takes_a_newcomer_through_a_klaverjas_evening(client):
-    load_demo(with_admin=True)
+    demo_club(with_admin=True)
     home = client.get("/")
     assert 'href="/clubs/demo/"' in home.text
 
