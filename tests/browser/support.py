@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,14 @@ PROJECTORS = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 
+#: ``TABLESCORE_SHOTS=off`` (``bin/test`` under CI, where no one looks at them) takes no screenshot:
+#: a full page's PNG costs Chromium 0.2 to 0.5 s, at every page a browser test looks at.
+SHOTS_WANTED = os.environ.get("TABLESCORE_SHOTS", "on") != "off"
+
+
 def shot(page: Any, name: str) -> Path:
     """Save a full-page screenshot under test-artifacts/browser/ (git-ignored)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    return snap(page, ARTIFACTS, name)
 
 
 def screen(
@@ -61,9 +64,10 @@ def screen(
 
 def snap(page: Any, folder: Path, name: str, *, full_page: bool = True) -> Path:
     """A screenshot into ``folder`` (a helper's look at its pages, outside the repository)."""
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    if SHOTS_WANTED:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
     return path
 
 
