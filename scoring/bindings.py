@@ -33,6 +33,7 @@ MATCH_PAGES = (
 TABLE_PAGES = (
     "scoring:table",
     "scoring:table_board",
+    "scoring:table_contact",
     "scoring:table_deal",
     "scoring:table_deal_void",
     "scoring:table_deal_ask",
