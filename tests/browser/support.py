@@ -18,6 +18,10 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: The two looks a page is checked in: a player's phone in a dim room (dark) and an organizer's
+#: laptop on a busy night (light). The layout does not change with the scheme, nor the colours with
+#: the size, so these two cover both sizes and both schemes.
+LOOKS = [("phone", "dark"), ("laptop", "light")]
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
 #: The projector's screens: a 1080p projector and a small 720p one.

@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, shot, sign_in
+from tests.browser.support import LAPTOP, LOOKS, PHONE, shot, sign_in
 from tests.demo_copy import demo_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -25,8 +25,7 @@ def demo(tasks_in_process: None) -> Any:
     return demo_club(with_admin=True)
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "scheme"), LOOKS)
 def test_the_options_read_in_words_and_fit_the_screen(live_server, browser, demo, size, scheme):
     small = SIZES[size]["width"] < 500
     context = browser.new_context(viewport=SIZES[size], color_scheme=scheme, has_touch=small, is_mobile=small)

@@ -13,7 +13,7 @@ import pytest
 
 from clubs.access import Actor
 from scoring.links import table_token
-from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
+from tests.browser.support import LAPTOP, LOOKS, PHONE, looked_at, screen, sign_in
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import current_match, make_tournament, play_round, play_table, start_round
 from tournaments import services
@@ -31,8 +31,7 @@ def checked(page: Any, name: str) -> list[str]:
     return looked_at(page, SHOTS, name)
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize(("size", "scheme"), LOOKS)
 def test_the_pages_read_well(live_server, browser, tasks_in_process, size, scheme):
     club = ClubFactory()
     boss = organizer(club)

@@ -13,7 +13,7 @@ import pytest
 from scoring.links import scorer_path
 from scoring.models import Match
 from scoring.services.deals import deal_record
-from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in, snap
+from tests.browser.support import LAPTOP, LOOKS, PHONE, looked_at, screen, sign_in, snap
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import (
     TABLE,
@@ -80,8 +80,7 @@ def test_a_dispute_raised_at_the_table_is_resolved_at_the_desk(live_server, brow
     assert problems == []
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize(("size", "scheme"), LOOKS)
 def test_the_desk_reads_well_and_asks_before_a_void(live_server, browser, tasks_in_process, size, scheme):
     club = ClubFactory()
     boss = organizer(club)

@@ -13,7 +13,7 @@ from clubs.models import Player
 from seasons.models import Season
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, shot, sign_in
+from tests.browser.support import LAPTOP, LOOKS, PHONE, shot, sign_in
 from tests.demo_copy import demo_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -38,7 +38,7 @@ def season_pages(demo: Any) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize(("size", "scheme"), [("phone", "dark"), ("phone", "light"), ("laptop", "dark")])
+@pytest.mark.parametrize(("size", "scheme"), LOOKS)
 def test_the_season_pages_fit_and_have_no_serious_violation(live_server, browser, demo, size, scheme):
     viewport = PHONE if size == "phone" else LAPTOP
     small = size == "phone"
