@@ -30,7 +30,7 @@ from scoring.links import token_side
 from scoring.models import Match
 from scoring.result_states import Action
 from scoring.services import results
-from scoring.views import _table_context
+from scoring.views import scorer_page_context
 
 #: A page view of the scoring app.
 View = Callable[..., HttpResponse]
@@ -122,7 +122,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
         response["HX-Redirect"] = reverse("scoring:table", args=[token])  # without ?entered=
         return response
     match.refresh_from_db()
-    context = _table_context(request, match, token, scoreboard(match))
+    context = scorer_page_context(request, match, token, scoreboard(match))
     # The news goes in the page's result news, which the board's poll empties once the match moves
     # on (the director resolves the dispute): the scoreline then says where the result stands.
     context.update({"result_notice": notice, "result_problem": problem, "result_form": form})

@@ -181,7 +181,7 @@ def _scorer_board(request: HttpRequest, match: Match, token: str) -> display.Boa
     return blind_pages.blind_board(match, side)
 
 
-def _table_context(
+def scorer_page_context(
     request: HttpRequest, match: Match, token: str, board: display.Board, form: EntryForm | None = None
 ) -> dict[str, Any]:
     """The scorer page of ``board``; its entry form is the next deal's unless ``form`` (as posted)."""
@@ -219,7 +219,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     match = scorer_match(token)
     board = _scorer_board(request, match, token)
     if request.method == "GET":
-        return render(request, "scoring/table.html", _table_context(request, match, token, board))
+        return render(request, "scoring/table.html", scorer_page_context(request, match, token, board))
     contacts.note_contact(match, numbering.outbox_count(request.headers))
     form = entry_form(match, board.played, data=request.POST)
     entry = form.entry()
@@ -247,12 +247,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 messages.add_message(request, level, notice)
                 return redirect("scoring:table", token=token)  # the message and the totals on top
             match.refresh_from_db()
-            context = _table_context(request, match, token, scoreboard(match))
+            context = scorer_page_context(request, match, token, scoreboard(match))
             context["notice"] = notice
             answer = render(request, "scoring/table.html", context, status=409 if written.conflict else 200)
             return numbering.tell_outcome(answer, _outcome(written))
     match.refresh_from_db()
-    context = _table_context(request, match, token, scoreboard(match), form)
+    context = scorer_page_context(request, match, token, scoreboard(match), form)
     answer = render(request, "scoring/table.html", context, status=status)
     return numbering.tell_outcome(answer, numbering.Outcome.REFUSED, form)
 
@@ -278,7 +278,7 @@ def _blind_entry(
         form.report(error.field, error.rule, error.words)
         match.refresh_from_db()
         board = blind_pages.blind_board(match, side)
-        context = _table_context(request, match, token, board, form)
+        context = scorer_page_context(request, match, token, board, form)
         return render(
             request, "scoring/table.html", context, status=error.status if error.status != 400 else 422
         )
@@ -287,7 +287,7 @@ def _blind_entry(
         messages.success(request, notice)
         return redirect("scoring:table", token=token)
     match.refresh_from_db()
-    context = _table_context(request, match, token, _scorer_board(request, match, token))
+    context = scorer_page_context(request, match, token, _scorer_board(request, match, token))
     # News about the result (the side's last deal) goes in the result news the board's poll
     # empties, so it goes once the result moves on (the director picks a version).
     context["result_notice" if written.finished else "notice"] = notice
