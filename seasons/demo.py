@@ -26,6 +26,7 @@ from tournaments.models import RoundStatus, TableAssignment, Tournament
 from tournaments.pairing.formats import EntrantKind, Format
 from tournaments.pairing.match_format import parse_match_format
 from tournaments.services import EntrantSpec
+from tournaments.services.common import follow_ups_once
 
 SEASON = "Klaverjascompetitie 2025"
 PLAYERS = ("Anneke", "Bert", "Corrie", "Dirk", "Els", "Frits", "Gerda", "Henk")
@@ -44,10 +45,11 @@ def load_season_demo(club: Club) -> str:
         )
         season = services.season_create(club=club, name=SEASON, game=game, rule=rule)
         rng = random.Random(16)
-        for index in range(EVENINGS):
-            day = FIRST_EVENING + timedelta(days=7 * index)
-            tournament = _evening(club, index, day, rng)
-            services.season_attach(season_id=season.pk, tournament_id=tournament.pk, day=day)
+        with follow_ups_once():
+            for index in range(EVENINGS):
+                day = FIRST_EVENING + timedelta(days=7 * index)
+                tournament = _evening(club, index, day, rng)
+                services.season_attach(season_id=season.pk, tournament_id=tournament.pk, day=day)
         services.ratings_update(club_id=club.pk, family=family_of("klaverjas"))
     return f"a season of {season.evenings.count()} evenings"
 

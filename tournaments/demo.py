@@ -34,6 +34,7 @@ from tournaments.models import TableAssignment, Tournament
 from tournaments.pairing.formats import EntrantKind, Format
 from tournaments.pairing.match_format import parse_match_format
 from tournaments.services import EntrantSpec
+from tournaments.services.common import follow_ups_once
 
 COINCHE = "Coinche Swiss"
 JAM = "JAM knockout"
@@ -57,7 +58,7 @@ ACTOR = Actor(label="demo data", via_table_link=True)
 
 def load_tournament_demo(club: Club) -> list[Tournament]:
     """Create the demo tournaments of ``club`` unless they exist; return them."""
-    with transaction.atomic():
+    with transaction.atomic(), follow_ups_once():
         return [_coinche_swiss(club), _jam_knockout(club)]
 
 

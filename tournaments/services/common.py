@@ -7,6 +7,10 @@ What this module does not do: decide anything about a tournament.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from celery import Task
 from django.db import transaction
 from django.utils.translation import gettext
@@ -28,9 +32,39 @@ def lock_tournament(tournament_id: int) -> Tournament:
         raise NotFound(gettext("no such tournament")) from None
 
 
+#: The follow-ups gathered inside :func:`follow_ups_once`, each once, in the order first asked.
+_gathered: ContextVar[dict[tuple[str, tuple[int, ...], str | None], Callable[[], None]] | None] = ContextVar(
+    "tournament_follow_ups", default=None
+)
+
+
 def after_commit(task: Task, *args: int, task_id: str | None = None) -> None:
     """Send ``task`` (one of ``tournaments.tasks``) once the transaction commits (never failing it)."""
-    transaction.on_commit(lambda: events.send(task, *args, task_id=task_id))
+
+    def follow_up() -> None:
+        events.send(task, *args, task_id=task_id)
+
+    gathered = _gathered.get()
+    if gathered is None:
+        transaction.on_commit(follow_up)
+    else:
+        gathered.setdefault((task.name, args, task_id), follow_up)
+
+
+@contextmanager
+def follow_ups_once() -> Iterator[None]:
+    """Inside one transaction that writes many results (the demo's evenings), ask for each
+    follow-up once: the tasks read what was committed, so the hundred and fifty results of the
+    demo need a standings recompute per tournament, not one per result (each of which recomputed
+    every season after it). Left by an error, nothing is asked for."""
+    gathered: dict[tuple[str, tuple[int, ...], str | None], Callable[[], None]] = {}
+    token = _gathered.set(gathered)
+    try:
+        yield
+    finally:
+        _gathered.reset(token)
+    for follow_up in gathered.values():
+        transaction.on_commit(follow_up)
 
 
 def bump_revision(tournament: Tournament) -> None:
