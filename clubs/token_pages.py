@@ -1,5 +1,5 @@
 """The organizer's API token page (``/accounts/api-token/``): the token scripts send, issued,
-replaced or removed by the organizer (``clubs.api_tokens``)."""
+replaced or removed by the organizer (``clubs.services.api_tokens``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import SignInRequired, is_signed_in, managed_clubs
-from clubs.api_tokens import api_token_issue, api_token_of, api_token_remove
+from clubs.services.api_tokens import api_token_issue, api_token_of, api_token_remove
 
 
 @never_cache

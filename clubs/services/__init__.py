@@ -1,7 +1,8 @@
 """Every write of the clubs app that a page makes: one transaction each.
 
 One module per entity: ``clubs`` (a site operator makes a club), ``invitations`` (the one-time links
-that give a role in a club: issued, accepted, revoked), ``staff`` (a role taken back). They take
-keyword-only, typed arguments, check who may write (the refusal is ``PermissionDenied`` or a
+that give a role in a club: issued, accepted, revoked), ``staff`` (a role taken back),
+``api_tokens`` (an organizer's own token for scripts), ``room`` (the room's first start). They
+take keyword-only, typed arguments, check who may write (the refusal is ``PermissionDenied`` or a
 :class:`clubs.errors.ServiceError`), and return model instances.
 """

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.demo import load_demo
+from clubs.services.room import organize_demo, set_up_room, switch_off_default_admin
 from clubs.setup import (
     VARIABLES,
     Answers,
@@ -32,10 +33,7 @@ from clubs.setup import (
     check_password,
     check_time_zone,
     language_codes,
-    organize_demo,
     room_club,
-    set_up_room,
-    switch_off_default_admin,
 )
 
 
