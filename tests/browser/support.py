@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +98,14 @@ def looked_at(page: Any, folder: Path, name: str) -> list[str]:
     if grave:
         found.append(f"{name}: {report(grave)}")
     return found
+
+
+def until(holds: Callable[[], bool], what: str, *, timeout: float = 20.0) -> None:
+    """Wait until ``holds()`` (what the server writes once it has answered a click). A page's load
+    state says nothing of a form's POST still in flight: read at once, a busy CI machine found the
+    table not yet accepted and the entrants not yet registered."""
+    deadline = time.monotonic() + timeout
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never came: {what}")
+        time.sleep(0.1)

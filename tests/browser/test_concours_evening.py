@@ -13,7 +13,7 @@ import pytest
 
 from scoring.links import scorer_path
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap
+from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap, until
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.concours import concours, deal_entry, play_deals, play_table
 from tests.tournaments.factories import current_match, start_round
@@ -48,6 +48,7 @@ def start_partie(page: Any, base: str, tournament: Tournament, number: int) -> R
     page.goto(f"{base}/tournaments/{tournament.pk}/console/")
     page.get_by_role("button", name=f"Lancer la partie {number}").click()
     page.wait_for_load_state()
+    until(lambda: Round.objects.filter(tournament=tournament, number=number).exists(), f"partie {number}")
     return Round.objects.get(tournament=tournament, number=number)
 
 
@@ -72,7 +73,8 @@ def phone_enters_its_last_deals(browser: Any, base: str, the_round: Round) -> No
     other = next(side for side in match.sides if side != winner)
     page.locator("#result").get_by_role("link", name=f"Saisi par : {winner}").click()
     page.get_by_role("button", name=f"{other} : accepter le résultat").click()
-    page.wait_for_load_state()
+    page.locator("#result").wait_for(state="detached")
+    until(lambda: not the_round.tables.filter(number=1, status="playing").exists(), "table 1 accepted")
     snap(page, SHOTS, "4-table-phone-accepted")
     page.evaluate("window.scrollTo(0, 0)")  # the status line is sticky: scrolled, content passes under it
     assert layout_problems(page) == []
@@ -98,6 +100,7 @@ def test_a_french_concours_of_13_teams_runs_to_the_printed_standings(
     snap(page, SHOTS, "0-new-concours")
     assert layout_problems(page) == []
     page.get_by_role("button", name="Créer le tournoi").click()
+    until(lambda: Tournament.objects.filter(name="Concours de la Saint-Martin").exists(), "the concours")
     page.wait_for_load_state()
     tournament = Tournament.objects.get(name="Concours de la Saint-Martin")
     assert (tournament.format, tournament.match_format) == ("concours", "deals:12")
@@ -106,8 +109,8 @@ def test_a_french_concours_of_13_teams_runs_to_the_printed_standings(
     page.locator("#bulk > summary").click()
     page.fill("textarea[name=entrants]", "\n".join(TEAMS))
     page.get_by_role("button", name="Inscrire la liste").click()
+    until(lambda: tournament.entrants.count() == 13, "thirteen teams")
     page.wait_for_load_state()
-    assert tournament.entrants.count() == 13
 
     for number in range(1, 5):
         the_round = start_partie(page, base, tournament, number)
