@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -29,6 +30,7 @@ from games.errors import OptionError, SidesError
 from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
+from games.snapshot import load_state
 from games.terms import code_of, problem, term
 from games.values import Choice, SideRef, is_int
 
@@ -415,3 +417,30 @@ class Game(ABC, Generic[S]):
     ) -> MatchState[S]:
         """The match after every entry, in order; the first bad entry raises with its index."""
         return self.new_match(sides, options, overrides, deal_limit).play_all(entries)
+
+    def resume(
+        self,
+        options: Any,
+        sides: Any,
+        document: Mapping[str, Any],
+        snapshot: Mapping[str, Any],
+        overrides: Mapping[str, Any] | None = None,
+        deal_limit: int | None = None,
+    ) -> MatchState[S]:
+        """The match its replay would give, rebuilt from what was kept of it: its output document
+        (``MatchState.as_json``) and ``MatchState.snapshot()``. Playing on from here is playing on
+        from the replay (``tests/games/test_resume.py``); a write that appends a deal resumes, so
+        its cost does not grow with the match. A snapshot of another shape raises (the caller
+        replays instead)."""
+        empty = self.new_match(sides, options, overrides, deal_limit)
+        deals = tuple(
+            DealRecord.from_json(doc, entry)
+            for doc, entry in zip(document["deals"], snapshot["entries"], strict=True)
+        )
+        return replace(
+            empty,
+            deals=deals,
+            totals=MappingProxyType(dict(document["totals"])),
+            state=load_state(type(self), snapshot["state"]),
+            result=Result.from_json(document["outcome"]),
+        )

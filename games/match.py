@@ -22,6 +22,7 @@ from games.declaration import EntryContext, Field, TableShape, validate_entry
 from games.errors import GameError, IllegalDealError
 from games.facts import Facts
 from games.seats import Seating
+from games.snapshot import dump_state
 from games.terms import problem
 
 if TYPE_CHECKING:
@@ -102,6 +103,20 @@ class DealRecord:
         if self.score.warnings:
             out["warnings"] = list(self.score.warnings)
         return out
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], entry: Mapping[str, Any]) -> DealRecord:
+        """The deal back from its ``deals[k]`` object and its checked entry, for a match resumed
+        from what a write stored (``Game.resume``): the keys :meth:`as_json` does not name itself
+        are the game's extras."""
+        extra = {key: value for key, value in doc.items() if key not in _DEAL_KEYS}
+        score = DealScore(dict(doc["scores"]), tuple(doc["breakdown"]), extra, tuple(doc.get("warnings", ())))
+        running = MappingProxyType(dict(doc["running_totals"]))
+        return cls(doc["number"], doc["dealer"], MappingProxyType(dict(entry)), score, running)
+
+
+#: The keys every ``deals[k]`` object has (``warnings`` when there are some); the rest are extras.
+_DEAL_KEYS = frozenset({"number", "dealer", "scores", "breakdown", "running_totals", "warnings"})
 
 
 @dataclass(frozen=True)
@@ -193,6 +208,14 @@ class MatchState(Generic[S]):
                 winner = game.leader(table, state, running)
                 result = Result(True, winner, {**result.extra, "deal_limit": self.deal_limit})
         return replace(self, deals=tuple(deals), totals=running, state=state, result=result)
+
+    def snapshot(self) -> dict[str, Any]:
+        """What :meth:`as_json` leaves out and ``Game.resume`` needs to go on without a replay:
+        the game's own state and each deal's checked entry, as plain JSON."""
+        return {
+            "state": dump_state(type(self.game), self.state),
+            "entries": [dict(deal.entry) for deal in self.deals],
+        }
 
     def as_json(self) -> dict[str, Any]:
         """The output document of docs/games/README.md §6."""
