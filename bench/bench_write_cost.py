@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from bench.servers import production_environment, scratch_database  # noqa: E402
 
 DB_NAME = "tablescore_bench_write"
-DEALS = 24
+DEALS = 60
 SIDES = ["A", "B", "C", "D"]
 TARGET = 1.3
 #: The keys ``match_document`` adds to the stored state.
@@ -85,6 +85,21 @@ class Bench:
         answers = IdempotentRequest.objects.filter(match=template).order_by("pk")
         self.answers = [row.response for row in answers]
         self.states = [{k: v for k, v in a["match"].items() if k not in MATCH_KEYS} for a in self.answers]
+        self.snapshots = self.snapshots_of(template)
+
+    @staticmethod
+    def snapshots_of(match: Any) -> list[dict[str, Any]]:
+        """What the service keeps beside the state after each deal of ``match``
+        (``scoring/services/resume.py``), for the plain ways to write the same column."""
+        from games import find_game
+        from scoring.services.resume import snapshot_document
+
+        game, played, kept = find_game("tally"), [], []
+        for n in range(1, DEALS + 1):
+            played.append(entry(n))
+            state = game.replay(match.options, match.sides, played)
+            kept.append(snapshot_document(state, [(k, 1) for k in range(1, n + 1)]))
+        return kept
 
     def new_match(self) -> Any:
         from scoring.services.matches import match_create
@@ -108,7 +123,7 @@ class Bench:
 
         actor, state = self.actor, self.states[n - 1]
         with transaction.atomic():
-            locked = Match.objects.select_for_update().defer("state").get(pk=match.pk)
+            locked = Match.objects.select_for_update().defer("state", "snapshot").get(pk=match.pk)
             deal = Deal.objects.create(club_id=locked.club_id, match=locked, number=n)
             DealVersion.objects.create(
                 club_id=locked.club_id,
@@ -138,11 +153,22 @@ class Bench:
                 response=self.answers[n - 1],
             )
             locked.state = state
+            locked.snapshot = self.snapshots[n - 1]
             locked.deal_count = n
             locked.winner = state["outcome"]["winner"] or ""
             locked.status = "finished" if state["outcome"]["finished"] else "in_progress"
             locked.revision += 1
-            locked.save(update_fields=["state", "deal_count", "winner", "status", "revision", "updated_at"])
+            locked.save(
+                update_fields=[
+                    "state",
+                    "snapshot",
+                    "deal_count",
+                    "winner",
+                    "status",
+                    "revision",
+                    "updated_at",
+                ]
+            )
 
     def raw_sql(self, match: Any, n: int) -> None:
         from django.db import connection, transaction
@@ -178,10 +204,11 @@ class Bench:
             )
             outcome = state["outcome"]
             cursor.execute(
-                "UPDATE scoring_match SET state = %s, deal_count = %s, winner = %s, status = %s,"
-                " revision = revision + 1, updated_at = %s WHERE id = %s",
+                "UPDATE scoring_match SET state = %s, snapshot = %s, deal_count = %s, winner = %s,"
+                " status = %s, revision = revision + 1, updated_at = %s WHERE id = %s",
                 [
                     json.dumps(state),
+                    json.dumps(self.snapshots[n - 1]),
                     n,
                     outcome["winner"] or "",
                     "finished" if outcome["finished"] else "in_progress",
@@ -191,14 +218,18 @@ class Bench:
             )
 
 
-def one_round(
-    bench: Bench, ways: dict[str, Callable[[Any, int], None]], matches: int
-) -> dict[str, tuple[float, float]]:
-    """µs per deal of each way, wall clock and this process's CPU, over ``matches`` whole matches
-    each, interleaved deal by deal."""
+#: The deals the figures are given at: a match's first, and its last.
+AT = (1, DEALS)
+
+Times = dict[str, dict[int, tuple[float, float]]]
+
+
+def one_round(bench: Bench, ways: dict[str, Callable[[Any, int], None]], matches: int) -> Times:
+    """µs of each way at each deal of ``AT`` (the mean over ``matches`` matches), wall clock and
+    this process's CPU, and at 0 the mean of every deal; the ways interleaved deal by deal."""
     tables = {name: [bench.new_match() for _ in range(matches)] for name in ways}
-    wall = dict.fromkeys(ways, 0.0)
-    cpu = dict.fromkeys(ways, 0.0)
+    wall = {name: [0.0] * (DEALS + 1) for name in ways}
+    cpu = {name: [0.0] * (DEALS + 1) for name in ways}
     names = list(ways)
     for n in range(1, DEALS + 1):
         for name in names[n % len(names) :] + names[: n % len(names)]:
@@ -206,10 +237,13 @@ def one_round(
             for match in tables[name]:
                 started, used = time.perf_counter(), time.process_time()
                 write(match, n)
-                wall[name] += time.perf_counter() - started
-                cpu[name] += time.process_time() - used
-    per_deal = 1e6 / (matches * DEALS)
-    return {name: (wall[name] * per_deal, cpu[name] * per_deal) for name in ways}
+                wall[name][n] += time.perf_counter() - started
+                cpu[name][n] += time.process_time() - used
+    times: Times = {}
+    for name in ways:
+        times[name] = {n: (wall[name][n] * 1e6 / matches, cpu[name][n] * 1e6 / matches) for n in AT}
+        times[name][0] = (sum(wall[name]) * 1e6 / matches / DEALS, sum(cpu[name]) * 1e6 / matches / DEALS)
+    return times
 
 
 def statements(bench: Bench, ways: dict[str, Callable[[Any, int], None]]) -> dict[str, int]:
@@ -246,24 +280,27 @@ def main() -> None:
         f"PostgreSQL, one process; Tally, {len(SIDES)} sides, {DEALS} deals a match, an Idempotency-Key each; "
         f"{args.rounds} rounds × {args.matches} matches per way, interleaved; load {os.getloadavg()[0]:.2f}"
     )
-    for name in ways:
-        walls = sorted(r[name][0] for r in rounds)
-        cpu = statistics.median(r[name][1] for r in rounds)
+    for at, label in ((AT[0], "deal 1"), (AT[1], f"deal {DEALS}"), (0, "all deals")):
+        print(f" {label}:")
+        for name in ways:
+            walls = sorted(r[name][at][0] for r in rounds)
+            cpu = statistics.median(r[name][at][1] for r in rounds)
+            print(
+                f"  {name:<10} {statistics.median(walls):8.0f} µs wall (rounds {walls[0]:.0f}–{walls[-1]:.0f}),"
+                f" {cpu:6.0f} µs CPU of this process   {counts[name]} statements"
+            )
+
+        def ratio(way: str, base: str, clock: int, at: int = at) -> float:
+            """The median over the rounds of the two ways' ratio in the same round (load moves in
+            between)."""
+            return statistics.median(r[way][at][clock] / r[base][at][clock] for r in rounds)
+
         print(
-            f"  {name:<10} {statistics.median(walls):8.0f} µs/deal wall (rounds {walls[0]:.0f}–{walls[-1]:.0f}),"
-            f" {cpu:6.0f} µs CPU of this process   {counts[name]} statements"
+            f"  service / plain ORM {ratio('service', 'plain ORM', 0):.2f}× wall (target ≤ {TARGET}×),"
+            f" {ratio('service', 'plain ORM', 1):.2f}× CPU;"
+            f" raw SQL / plain ORM {ratio('raw SQL', 'plain ORM', 0):.2f}× wall;"
+            f" service / raw SQL {ratio('service', 'raw SQL', 0):.2f}× wall"
         )
-
-    def ratio(way: str, base: str, clock: int) -> float:
-        """The median over the rounds of the two ways' ratio in the same round (load moves in between)."""
-        return statistics.median(r[way][clock] / r[base][clock] for r in rounds)
-
-    print(
-        f"  service / plain ORM {ratio('service', 'plain ORM', 0):.2f}× wall (target ≤ {TARGET}×),"
-        f" {ratio('service', 'plain ORM', 1):.2f}× CPU;"
-        f" raw SQL / plain ORM {ratio('raw SQL', 'plain ORM', 0):.2f}× wall;"
-        f" service / raw SQL {ratio('service', 'raw SQL', 0):.2f}× wall"
-    )
     if args.profile:
         matches = [bench.new_match() for _ in range(args.matches)]
         profile = cProfile.Profile()

@@ -30,7 +30,7 @@ from games.errors import OptionError, SidesError
 from games.facts import Facts, Tally
 from games.match import Dealer, DealRecord, DealScore, MatchState, Result, Table
 from games.seats import Seating, seat
-from games.snapshot import load_state
+from games.snapshot import SnapshotError, load_state
 from games.terms import code_of, problem, term
 from games.values import Choice, SideRef, is_int
 
@@ -430,17 +430,22 @@ class Game(ABC, Generic[S]):
         """The match its replay would give, rebuilt from what was kept of it: its output document
         (``MatchState.as_json``) and ``MatchState.snapshot()``. Playing on from here is playing on
         from the replay (``tests/games/test_resume.py``); a write that appends a deal resumes, so
-        its cost does not grow with the match. A snapshot of another shape raises (the caller
-        replays instead)."""
+        its cost does not grow with the match. A document or snapshot of another shape raises
+        :class:`~games.snapshot.SnapshotError` (the caller replays instead)."""
         empty = self.new_match(sides, options, overrides, deal_limit)
-        deals = tuple(
-            DealRecord.from_json(doc, entry)
-            for doc, entry in zip(document["deals"], snapshot["entries"], strict=True)
-        )
+        try:
+            deals = tuple(
+                DealRecord.from_json(doc, entry)
+                for doc, entry in zip(document["deals"], snapshot["entries"], strict=True)
+            )
+            totals = MappingProxyType({side: int(document["totals"][side]) for side in empty.table.sides})
+            outcome = document["outcome"]
+        except (KeyError, TypeError, ValueError) as error:
+            raise SnapshotError("the stored match does not fit its snapshot") from error
         return replace(
             empty,
             deals=deals,
-            totals=MappingProxyType(dict(document["totals"])),
+            totals=totals,
             state=load_state(type(self), snapshot["state"]),
-            result=Result.from_json(document["outcome"]),
+            result=Result.from_json(outcome),
         )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, get_type_hints
 
+from cattrs.errors import BaseValidationError, StructureHandlerNotFoundError
 from cattrs.preconf.json import make_converter
 
 if TYPE_CHECKING:
@@ -40,7 +41,15 @@ def dump_state(game_class: type[Game[Any]], state: Any) -> Any:
     return _converter.unstructure(state, state_type(game_class))
 
 
+class SnapshotError(ValueError):
+    """What was kept of a match does not read back as this game's (another version of its state,
+    a document cut short): the caller replays instead."""
+
+
 def load_state(game_class: type[Game[Any]], document: Any) -> Any:
-    """The state back from :func:`dump_state`'s JSON; a document of another shape raises
-    ``cattrs`` errors (an ``Exception``), which the caller takes as "replay instead"."""
-    return _converter.structure(document, state_type(game_class))
+    """The state back from :func:`dump_state`'s JSON; raises :class:`SnapshotError` for a document
+    of another shape."""
+    try:
+        return _converter.structure(document, state_type(game_class))
+    except (BaseValidationError, StructureHandlerNotFoundError, KeyError, TypeError, ValueError) as error:
+        raise SnapshotError(f"the stored state is not a {game_class.key} state") from error

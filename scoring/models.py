@@ -54,6 +54,11 @@ class Match(models.Model):
     state = models.JSONField(
         default=dict, help_text="Cache: the replay of the live deals (docs/games/README.md §6)."
     )
+    snapshot = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Cache beside the state: what resumes the game without a replay (games/snapshot.py).",
+    )
     winner = models.CharField(max_length=120, blank=True)
     deal_count = models.PositiveIntegerField(default=0)
     revision = models.PositiveIntegerField(

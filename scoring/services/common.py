@@ -15,12 +15,14 @@ from games import GameError, MatchState
 from scoring import signals
 from scoring.game_texts import game_text
 from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
+from scoring.services.resume import snapshot_document
 
 #: A live deal's stable number and current version, in the order the match replays them.
 DealRef = tuple[int, int]
 
 #: The columns a deal write reads and the answer shows (``scoring/documents.py``), the club's slug
-#: and where the result stands (``scoring/services/lifecycle.py``) included; the cached state, the biggest column, is recomputed rather than read.
+#: and where the result stands (``scoring/services/lifecycle.py``) included. The cached state, the
+#: biggest column, is left out: a correction or a void replays; an append reads it to resume.
 DEAL_WRITE_COLUMNS = (
     "club__slug",
     "game_key",
@@ -57,7 +59,7 @@ def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str,
     if columns:
         rows = rows.only(*columns)
     elif not with_state:
-        rows = rows.defer("state")
+        rows = rows.defer("state", "snapshot")
     try:
         return rows.get(pk=match_id)
     except Match.DoesNotExist:
@@ -74,15 +76,18 @@ def state_document(state: MatchState[Any], live: list[DealRef]) -> dict[str, Any
 
 
 def store_state(match: Match, state: MatchState[Any], live: list[DealRef]) -> None:
-    """Cache the replay on the match and bump its revision (the pages' ETag): one UPDATE of the
-    columns it changes."""
+    """Cache the match on its row, its document and what resumes it (``scoring/services/resume.py``),
+    and bump its revision (the pages' ETag): one UPDATE of the columns it changes."""
     match.state = state_document(state, live)
+    match.snapshot = snapshot_document(state, live)
     match.deal_count = len(state.deals)
     match.winner = state.result.winner or ""
     if match.status != MatchStatus.ABANDONED:
         match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
     match.revision += 1
-    match.save(update_fields=["state", "deal_count", "winner", "status", "revision", "updated_at"])
+    match.save(
+        update_fields=["state", "snapshot", "deal_count", "winner", "status", "revision", "updated_at"]
+    )
     announce(match)
 
 

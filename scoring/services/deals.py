@@ -1,7 +1,9 @@
 """The writes of a deal: record one, correct one, void one. Each locks the match, reads its ledger in
-one statement, replays it through the game, and appends: a deal or a version of it (never updated),
-an audit event, the match's new state, and for a request sent with an ``Idempotency-Key`` the answer
-it got, so that a repeat gets the same answer and changes nothing."""
+one statement and appends: a deal or a version of it (never updated), an audit event, the match's
+new state, and for a request sent with an ``Idempotency-Key`` the answer it got, so that a repeat
+gets the same answer and changes nothing. A new deal resumes the game from the match's stored state
+(``resume.py``), so its cost does not grow with the match; a correction or a void replays every
+deal."""
 
 from __future__ import annotations
 
@@ -39,6 +41,11 @@ from scoring.services.common import (
     store_state,
 )
 from scoring.services.ledger import LedgerRow, ledger, live, replay
+from scoring.services.resume import standing
+
+#: What an append reads of the match: what every deal write reads, and the two caches it resumes
+#: the game from (``scoring/services/resume.py``).
+APPEND_COLUMNS = (*DEAL_WRITE_COLUMNS, "state", "snapshot")
 
 #: A deal entry as its game defines it (docs/games/README.md): plain JSON, checked by the game.
 Entry = Any
@@ -118,7 +125,7 @@ def deal_record_numbered(
     fingerprint = _fingerprint(entry) if idempotency_key or number is not None else ""
     try:
         with transaction.atomic():
-            match = locked_match(match_id, columns=DEAL_WRITE_COLUMNS)
+            match = locked_match(match_id, columns=APPEND_COLUMNS)
             rows, earlier = ledger(match.pk, key=idempotency_key)
             if idempotency_key and earlier is not None:
                 return Numbered(_repeat(match, idempotency_key, fingerprint, earlier))
@@ -152,12 +159,12 @@ def _append(
     source: Source,
     idempotency_key: str | None,
 ) -> DealWrite:
-    """The next deal of the locked match, replayed after ``rows`` (its deals, voided ones too)."""
+    """The next deal of the locked match, after ``rows`` (its deals, voided ones too)."""
     if match.status == MatchStatus.ABANDONED:
         raise Conflict(_("the match was abandoned"), None)
     lifecycle.check_write(match, actor)
     counted = live(rows)
-    current = replay(match, [row.entry for row in counted])
+    current = standing(match, counted)
     if current.finished:
         raise Conflict(_("the match is already finished"), None, outcome=current.as_json()["outcome"])
     try:

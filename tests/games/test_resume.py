@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from games import GAMES, find_game
 from games.base import Game
 from games.match import MatchState
+from games.snapshot import SnapshotError
 from tests.games.test_properties import FAST, KEYS, example_matches
 from tests.paths import DATA
 
@@ -93,5 +94,14 @@ def test_it_refuses_a_snapshot_that_does_not_fit_the_document():
     head = game.replay(None, ["A", "B"], [{"points": {"A": 3, "B": 1}}])
     snapshot = {**_json(head.snapshot()), "entries": []}
 
-    with pytest.raises(ValueError, match="zip"):
+    with pytest.raises(SnapshotError):
         game.resume(None, ["A", "B"], _json(head.as_json()), snapshot)
+
+
+def test_it_refuses_a_state_of_another_shape():
+    game = find_game("coinche")
+    head = game.replay(None, ["NS", "EW"], [])
+    snapshot = {**_json(head.snapshot()), "state": {"pot": "a lot"}}
+
+    with pytest.raises(SnapshotError):
+        game.resume(None, ["NS", "EW"], _json(head.as_json()), snapshot)
