@@ -126,7 +126,7 @@ def deal_record_numbered(
     try:
         with transaction.atomic():
             match = locked_match(match_id, columns=APPEND_COLUMNS)
-            rows, earlier = ledger(match.pk, key=idempotency_key)
+            rows, earlier = ledger(match.pk, key=idempotency_key, entries=False)
             if idempotency_key and earlier is not None:
                 return Numbered(_repeat(match, idempotency_key, fingerprint, earlier))
             taken = next((row for row in rows if row.number == number), None)
@@ -197,8 +197,8 @@ def _taken(
 ) -> Numbered:
     """Deal ``row.number`` is scored already: the same entry is that deal; another is a conflict,
     recorded once (a phone that retries, or a third phone with the same entry, finds it)."""
-    if not row.voided and _fingerprint(row.entry) == fingerprint:
-        version = DealVersion.objects.select_related("deal").get(deal_id=row.id, version=row.version)
+    version = DealVersion.objects.select_related("deal").get(deal_id=row.id, version=row.version)
+    if not row.voided and _fingerprint(version.entry) == fingerprint:
         return Numbered(DealWrite(match, version.deal, version, created=False), duplicate=True)
     conflict = DealConflict.objects.filter(
         match=match, number=row.number, fingerprint=fingerprint, resolved_at__isnull=True

@@ -20,7 +20,7 @@ from typing import Any
 from games import MatchState, find_game
 from games.snapshot import SnapshotError
 from scoring.models import Match
-from scoring.services.ledger import LedgerRow, replay
+from scoring.services.ledger import LedgerRow, ledger, live, replay
 
 #: The keys ``state_document`` adds to each deal of the game's document.
 _OUR_KEYS = ("deal_number", "version")
@@ -33,8 +33,9 @@ def snapshot_document(state: MatchState[Any], live: list[tuple[int, int]]) -> di
 
 
 def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
-    """The match after its ``counted`` deals (the live rows of its ledger): resumed when the
-    stored caches were made from exactly those deals, else replayed."""
+    """The match after its ``counted`` deals (the live rows of its ledger, read without their
+    entries): resumed when the stored caches were made from exactly those deals, else replayed
+    (the entries read then)."""
     refs = [[row.number, row.version] for row in counted]
     snapshot, document = match.snapshot, match.state
     if (
@@ -52,7 +53,7 @@ def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
             )
         except SnapshotError:
             pass  # a cache that does not read back: the replay is the reference
-    return replay(match, [row.entry for row in counted])
+    return replay(match, [row.entry for row in live(ledger(match.pk).deals)])
 
 
 def _game_document(document: dict[str, Any]) -> dict[str, Any]:
