@@ -105,7 +105,7 @@ class Bench:
         from scoring.services.matches import match_create
 
         return match_create(
-            club=self.club, game_key="tally", sides=SIDES, options={"deals": DEALS}, actor=self.actor
+            club=self.club, game_key="tally", sides=SIDES, options={"deals": DEALS + 1}, actor=self.actor
         )
 
     def service(self, match: Any, n: int) -> None:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from clubs.access import SignInRequired, can_manage, is_signed_in, one_or_404
 from clubs.forms import ClubSettingsForm
 from clubs.models import Club
+from clubs.services.club_settings import SETTINGS_FIELDS, club_settings_update
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -27,7 +28,12 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied(_("only the club's owners and organizers may do this"))
     form = ClubSettingsForm(request.POST or None, instance=club)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        values = {
+            # As a model form saves: a setting the POST leaves out keeps the club's value.
+            name: form.cleaned_data[name] if name in request.POST else getattr(club, name)
+            for name in SETTINGS_FIELDS
+        }
+        club = club_settings_update(club=club, by=request.user, **values)
         # Said on the next page, which speaks the club's language as just saved (unless the
         # visitor chose one: tablescore/languages.py).
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 
 from clubs import archive
 from clubs.models import Club, EveningTravel
+from clubs.services.travel import evening_travel_keep
 from clubs.travel.arrival import (
     Arrival,
     Imported,
@@ -75,10 +76,8 @@ def travel_of(evening: uuid.UUID) -> dict[str, Any]:
 
 
 def keep(club_id: int, evening: uuid.UUID, record: dict[str, Any]) -> None:
-    """Store the evening's travel record."""
-    EveningTravel.objects.update_or_create(
-        evening=evening, defaults={"club_id": club_id, "history": record["history"], "known": record["known"]}
-    )
+    """Store the evening's travel record (``clubs.services.travel``)."""
+    evening_travel_keep(club_id=club_id, evening=evening, history=record["history"], known=record["known"])
 
 
 def depart(body: Body, parts: dict[str, str], *, club_id: int, evening: uuid.UUID) -> Body:

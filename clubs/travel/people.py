@@ -8,7 +8,8 @@ not know becomes a new player who joins the club.
 
 from __future__ import annotations
 
-from clubs.models import Membership, Player
+from clubs.models import Player
+from clubs.services.players import player_create
 
 
 def said(name: str) -> str:
@@ -29,8 +30,7 @@ class ClubPlayers:
     def get(self, name: str) -> Player:
         found = self.by_name.get(said(name))
         if found is None:
-            found = Player.objects.create(name=" ".join(name.split()))
-            Membership.objects.create(club_id=self.club_id, player=found)
+            found = player_create(club_id=self.club_id, name=" ".join(name.split()))
             self.by_name[said(name)] = found
             self.created += 1
         return found

@@ -5,8 +5,9 @@ One module per entity, imported from where it lives: ``matches`` (create, rematc
 entries for one deal, settled), ``contacts`` (a table's last contact), ``results`` (accept, report,
 settle, close a match's result), ``lifecycle`` (what a deal write does to the result), ``blind``
 (the double-blind ledgers), ``correction_requests`` (a player's request to the director),
-``links`` (revoke or renew a table link), ``removal``; ``ledger`` holds the reads they share with
-the pages (a match's deals and its replay), ``common`` the match row lock, the audit event, the
+``links`` (revoke or renew a table link), ``removal``, ``travel`` (a friendly match's identity
+taken from its evening file on arrival); ``ledger`` holds the reads they share with
+the pages (a match's deals and its replay), ``resume`` where a match stands before a new deal, ``common`` the match row lock, the audit event, the
 stored state and the announcement after commit.
 
 Services take keyword-only, typed arguments and return model instances or domain objects

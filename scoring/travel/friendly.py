@@ -20,6 +20,7 @@ from clubs.travel.envelope import EveningFileError
 from clubs.travel.journey import Kind, arrive, depart, snapshot
 from scoring.belonging import part_of
 from scoring.models import Match
+from scoring.services.travel import match_public_id_set
 from scoring.travel.rows import clear_matches, load_matches, match_parts, match_sections
 
 
@@ -74,9 +75,7 @@ def _write(document: dict[str, Any], club: Club, here: Match | None, evening: uu
     if here is not None:
         clear_matches([here.pk])
     match: Match = load_matches(document, club_id=club.pk, announce=False, into=here)[1]
-    Match.objects.filter(pk=match.pk).update(public_id=evening)
-    match.refresh_from_db()
-    return match, 0
+    return match_public_id_set(match=match, public_id=evening), 0
 
 
 def _imported(arrival: Arrival, match: Match, created: int) -> Imported:

@@ -36,6 +36,22 @@ def test_blank_gives_the_choice_back_to_the_browser(client):
     assert club.language == ""
 
 
+def test_a_setting_left_out_of_the_post_keeps_its_value(client):
+    club = ClubFactory(language="fr", wifi_name="Room", wifi_password="password1")
+    client.force_login(organizer(club))
+    assert client.post(url(club), {"time_zone": "Europe/Paris"}).status_code == 302
+    club.refresh_from_db()
+    assert (club.language, club.time_zone, club.wifi_name, club.wifi_password) == (
+        "fr",
+        "Europe/Paris",
+        "Room",
+        "password1",
+    )
+    client.post(url(club), {"language": "", "time_zone": "UTC", "wifi_name": "", "wifi_password": ""})
+    club.refresh_from_db()
+    assert (club.language, club.wifi_name, club.wifi_password) == ("", "", "")
+
+
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_a_bad_time_zone_is_refused_in_the_language(client, language):
     club = ClubFactory(time_zone="UTC")

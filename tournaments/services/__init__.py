@@ -13,7 +13,8 @@ row locked first (``common``).
 - ``standings``: recompute the cached standings (the ``standings_recompute`` task);
 - ``reconcile``: catch up on lost tasks (the periodic ``tournaments_reconcile`` task);
 - ``removal``: delete a tournament that never started, archive (hide) one that did;
-- ``reveal``: reveal the standings of a blind finish (``tournaments.blind_finish``).
+- ``reveal``: reveal the standings of a blind finish (``tournaments.blind_finish``);
+- ``travel``: the evening id an arriving tournament takes from its file (``tournaments.travel``).
 
 Services take keyword-only, typed arguments that the contracts (``tournaments.contracts``) have
 checked one by one, check what depends on the tournament and on the other arguments, and return

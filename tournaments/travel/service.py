@@ -21,6 +21,7 @@ from clubs.travel.journey import Kind, arrive, depart, snapshot
 from scoring.travel.friendly import import_match
 from tournaments.models import Tournament
 from tournaments.services.standings import standings_recompute
+from tournaments.services.travel import tournament_evening_set
 from tournaments.travel.document import evening_body, parts_of, said_part
 from tournaments.travel.load import load_evening
 
@@ -52,9 +53,7 @@ def _write(
     document: dict[str, Any], club: Club, here: Tournament | None, evening: uuid.UUID
 ) -> tuple[Tournament, int]:
     tournament, created = load_evening(document, club=club, into=here)
-    tournament.evening = evening
-    tournament.save(update_fields=["evening"])
-    return tournament, created
+    return tournament_evening_set(tournament=tournament, evening=evening), created
 
 
 def _imported(arrival: Arrival, tournament: Tournament, created: int) -> Imported:
