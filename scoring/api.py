@@ -28,7 +28,7 @@ from clubs.access import (
     managed_clubs,
 )
 from clubs.errors import InvalidEntry, ServiceError
-from scoring import numbering
+from scoring import numbering, selectors
 from scoring.access import deal_or_404, readable_match_or_404
 from scoring.authentication import AUTHENTICATION, TableGrant, granted_match, match_to_write, require_scorer
 from scoring.documents import (
@@ -39,7 +39,7 @@ from scoring.documents import (
     result_document,
 )
 from scoring.links import organizer_links
-from scoring.models import AuditEvent, Match, Source
+from scoring.models import Match, Source
 from scoring.result_states import Role
 from scoring.services import blind, conflicts, contacts, deals
 from scoring.services.deals import DealWrite, deal_correct, deal_void
@@ -170,7 +170,7 @@ class MatchDetail(APIView):
             doc = match_document(match)
             if organizer:
                 doc["links"].update(organizer_links(match))
-                if match.result_detail.get("diff"):
+                if match.detail.differences:
                     doc["result"]["diff"] = result_diff(match)
             return Response(doc)
 
@@ -188,12 +188,7 @@ class MatchDeals(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         match = readable_match_or_404(request, pk)
-        deals = match.deals.prefetch_related("versions").order_by("number")
-        out = []
-        for deal in deals:
-            versions = sorted(deal.versions.all(), key=lambda v: v.version)
-            out.append(deal_document(deal, versions[-1]))
-        return Response(out)
+        return Response([deal_document(deal, version) for deal, version in selectors.deal_rows(match)])
 
     @extend_schema(
         request=AnyObject,
@@ -248,7 +243,7 @@ class DealDetail(APIView):
     def get(self, request: Request, pk: int, number: int) -> Response:
         match = readable_match_or_404(request, pk)
         deal = deal_or_404(match, number)
-        versions = list(deal.versions.order_by("version"))
+        versions = selectors.deal_history(deal)
         doc = deal_document(deal, versions[-1])
         doc["versions"] = [
             {
@@ -321,17 +316,4 @@ class MatchHistory(APIView):
     def get(self, request: Request, pk: int) -> Response:
         match = readable_match_or_404(request, pk)
         private = can_manage(request.user, match.club_id) or granted_match(request) == match
-        events = AuditEvent.objects.filter(match=match).order_by("created_at", "pk")
-        return Response(
-            [
-                {
-                    "at": e.created_at.isoformat(),
-                    "action": e.action,
-                    "deal": e.deal_number,
-                    "version": e.version,
-                    "by": e.actor_label,
-                    **({"ip": e.actor_ip, "detail": e.detail} if private else {}),
-                }
-                for e in events
-            ]
-        )
+        return Response([event.as_json() for event in selectors.audit_trail(match, private=private)])

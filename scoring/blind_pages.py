@@ -68,7 +68,7 @@ def blind_board(match: Match, side: int) -> display.Board:
 def blind_panel(match: Match, side: int | None, board: display.Board | None) -> dict[str, Any]:
     """What the blind panel of the scorer page says: whose ledger it is, how far it goes, and
     which sides have entered the whole match."""
-    entered = list(match.result_detail.get(blind.ENTERED, []))
+    entered = list(match.detail.sides_entered)
     status = ResultStatus(match.result_status)
     if side is None:
         return {"blind": True, "own_side": None, "entered": entered, "status": status}

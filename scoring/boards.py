@@ -11,13 +11,14 @@ from games import MatchState
 from scoring import display
 from scoring.forms.entry import EntryForm
 from scoring.models import Match
+from scoring.selectors import deal_rows
 from scoring.services import ledger
 
 
 def scoreboard(match: Match) -> display.Board:
     """The scoreboard: the match replayed by its game from its deals' current versions (one
     query), so that every fact shown is the game's answer for the match as it stands."""
-    rows = ledger.deal_rows(match)
+    rows = deal_rows(match)
     live = [(deal, version) for deal, version in rows if not deal.voided]
     played = ledger.replay(match, [version.entry for _, version in live])
     return display.board(match, played, live, [deal for deal, _ in rows if deal.voided])

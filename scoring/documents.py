@@ -27,7 +27,7 @@ def result_document(match: Match) -> dict[str, Any]:
     """Where the match's result stands (``scoring/result_states.py``): its status, the
     confirmation mode, since when, and what the last move recorded (the side that accepted or
     rejected, the reason, the closed round's name)."""
-    detail = match.result_detail or {}
+    detail = match.detail.as_json()
     return {
         "status": match.result_status,
         "confirmation": match.confirmation,
@@ -45,11 +45,11 @@ def result_diff(match: Match) -> list[dict[str, Any]]:
     field, each side's value by side name (``scoring/services/blind.py``)."""
     return [
         {
-            "deal": row["deal"],
-            "field": row["field"],
-            "values": dict(zip(match.sides, row["values"], strict=False)),
+            "deal": row.deal,
+            "field": row.field,
+            "values": dict(zip(match.sides, row.values, strict=False)),
         }
-        for row in (match.result_detail or {}).get("diff", [])
+        for row in match.detail.differences
     ]
 
 

@@ -22,8 +22,9 @@ from scoring.boards import scoreboard
 from scoring.forms import AbandonForm, RevokeForm
 from scoring.forms.match import MatchForm
 from scoring.links import code_page_url, scorer_url, table_code
-from scoring.models import AuditEvent, Match
+from scoring.models import Match
 from scoring.qr import qr_svg
+from scoring.selectors import audit_trail
 from scoring.services import matches
 from scoring.services.links import table_link_revoke
 from scoring.sheets import paper_sheet
@@ -75,9 +76,7 @@ def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "match": match,
             "board": scoreboard(match),
             **link_pages.link_context(match, qr_scale=4),
-            "events": AuditEvent.objects.filter(match=match)
-            .select_related("actor_user")
-            .order_by("-created_at", "-pk")[:200],
+            "events": audit_trail(match, private=True, newest_first=True, limit=200),
             "revoke_form": RevokeForm(),
             "abandon_form": AbandonForm(),
             "rematches": Match.objects.filter(rematch_of=match).order_by("pk"),

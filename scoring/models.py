@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
 from clubs.models import Club
+from scoring.result_detail import ResultDetail
 from scoring.result_states import Confirmation, ResultStatus, choices
 from scoring.titles import said_title
 
@@ -118,6 +119,11 @@ class Match(models.Model):
     def outcome(self) -> dict[str, Any]:
         """The cached outcome document."""
         return dict(self.state.get("outcome") or {"finished": False, "winner": None, "draw": False})
+
+    @property
+    def detail(self) -> ResultDetail:
+        """The result's detail, typed (``result_detail`` as stored; write back ``.as_json()``)."""
+        return ResultDetail.of(self.result_detail)
 
 
 class Deal(models.Model):

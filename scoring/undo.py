@@ -28,8 +28,8 @@ from scoring.access import scorer_match
 from scoring.display import Board
 from scoring.forms import UndoForm
 from scoring.models import Match, MatchStatus, Source
+from scoring.selectors import live_entries
 from scoring.services.deals import deal_void
-from scoring.services.ledger import live_entries
 
 
 def last_live(match: Match) -> tuple[int, int] | None:

@@ -36,7 +36,7 @@ from clubs.models import Club
 from clubs.names import name_key
 from clubs.parts import club_evenings, club_links, listings
 from games import GAMES, MatchState
-from scoring import belonging, blind_pages, correction_pages, display, numbering
+from scoring import belonging, blind_pages, correction_pages, display, numbering, selectors
 from scoring.access import deal_or_404, hidden_from, match_or_404, readable_match_or_404, scorer_match
 from scoring.boards import entry_form, scoreboard
 from scoring.correction_pages import asks_director
@@ -60,7 +60,7 @@ ARCHIVED = "archived"
 
 def _before(match: Match, number: int) -> MatchState[Any]:
     """The match as it stood before deal ``number`` (all of it, for a voided deal)."""
-    live = ledger.live_entries(match)
+    live = selectors.live_entries(match)
     position = next((i for i, (deal, _) in enumerate(live) if deal.number == number), len(live))
     return ledger.replay(match, [version.entry for _, version in live[:position]])
 
@@ -341,7 +341,7 @@ def _deal_context(
         **asking,
         "back": blind_pages.back_path(request),
         "reason_required": closed,
-        "closed_round": (said_round(match.result_detail.get("closed") or "") or _("the round")).capitalize()
+        "closed_round": (said_round(match.detail.closed_round) or _("the round")).capitalize()
         if closed
         else "",
         "reason_value": request.POST.get("reason", "") if request.method == "POST" else "",
@@ -361,7 +361,7 @@ def _deal_context(
                 "source": v.get_source_display(),
                 "entry_words": entry_words(match, v.entry) if v.entry is not None else (),
             }
-            for v in deal.versions.order_by("-version")
+            for v in reversed(selectors.deal_history(deal))
         ],
         "organizer": can_manage(request.user, match.club_id),
         "scorer": True,
@@ -417,7 +417,7 @@ def table_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 def _stored_entry(deal: Deal) -> dict[str, Any] | None:
     """The entry of the deal's current version (``None`` once it is voided)."""
-    current = deal.versions.filter(version=deal.version).first()
+    current = selectors.current_version(deal)
     return None if current is None else current.entry
 
 

@@ -228,6 +228,6 @@ def _desk_table(
         last_deal=last.get(match.pk),
         last_deal_at=when.get(match.pk),
         totals=dict(match.state.get("totals") or {}),
-        detail=dict(match.result_detail),
+        detail=match.detail.as_json(),
         table_id=view.id,
     )

@@ -17,6 +17,7 @@ from typing import Any
 from games import GameError
 from scoring.forms.reading import entry_words
 from scoring.models import Match
+from scoring.result_detail import Difference
 from scoring.services import blind
 from scoring.services.ledger import replay
 
@@ -25,10 +26,10 @@ def versions(match: Match) -> list[dict[str, Any]]:
     """Per side: its name and index, its totals, and its deals that differ (each field's words
     and whether it differs); ``same``: how many deals every side entered alike."""
     books = blind.ledgers(match)
-    diff = match.result_detail.get(blind.DIFF) or blind.differences(match, books)
+    diff = match.detail.differences or tuple(Difference.of(row) for row in blind.differences(match, books))
     fields: dict[int, set[str]] = {}
     for row in diff:
-        fields.setdefault(int(row["deal"]), set()).add(str(row["field"]))
+        fields.setdefault(row.deal, set()).add(row.field)
     longest = max((len(book) for book in books), default=0)
     found = []
     for index, book in enumerate(books):

@@ -38,6 +38,7 @@ from clubs.errors import ServiceError
 from scoring import link_pages
 from scoring.links import table_token
 from scoring.models import Match
+from scoring.result_detail import ResultDetail
 from scoring.result_states import Action, ResultStatus
 from scoring.services import blind, results
 from scoring.services.blind import is_blind
@@ -116,7 +117,7 @@ def _row(table: desk.DeskTable, match: Match | None, now: datetime, tournament_i
     # A dispute names its deal (or the whole result: the score sheet, to see every deal); an
     # awaiting result offers its last deal.
     disputed = table.state == ResultStatus.DISPUTED
-    deal = table.detail.get("deal") if disputed else table.last_deal
+    deal = ResultDetail.of(table.detail).deal if disputed else table.last_deal
     deal_url = sheet_url = ""
     if match is not None and deal:
         deal_url = desk_requests.deal_url(match, deal, tournament_id, QUEUE_OF.get(table.state, "all-tables"))
@@ -264,5 +265,5 @@ def _pick(
     except ServiceError as error:
         messages.error(request, gettext("Table %(n)s: %(rule)s.") % {"n": n, "rule": error.rule}, place)
     else:
-        messages.success(request, DONE[PICK] % {"n": n, "side": done.result_detail.get("picked", "")}, place)
+        messages.success(request, DONE[PICK] % {"n": n, "side": done.detail.picked or ""}, place)
     return redirect(back)

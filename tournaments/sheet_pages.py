@@ -35,6 +35,7 @@ from scoring.forms.reading import entry_words
 from scoring.forms.sheet import Keyed, RowError, columns_of, posted_rows, read_rows, refusal, row_prefix
 from scoring.models import Match, MatchStatus
 from scoring.result_states import ResultStatus
+from scoring.selectors import deal_rows
 from scoring.services import ledger, sheets
 from scoring.sheets import Sheet, paper_sheet
 from tournaments import physical_tables, selectors, wording
@@ -138,7 +139,7 @@ class _Table:
         self.view = views[0]
         self.match: Match = views[0].match
         self.sheet = _sheet(self.tournament, self.round, self.view)
-        rows = ledger.deal_rows(self.match)
+        rows = deal_rows(self.match)
         self.recorded = [(deal, version) for deal, version in rows if not deal.voided]
         self.start: MatchState[Any] = ledger.replay(self.match, [v.entry for _, v in self.recorded])
         self.first = rows[-1][0].number + 1 if rows else 1

@@ -40,8 +40,6 @@ from scoring.services.lifecycle import closed_said, move, role_of, status_of
 Entry = Any
 #: The key of the differences in a disputed result's detail.
 DIFF = "diff"
-#: The key of the sides that have entered the whole match, in a result's detail.
-ENTERED = "entered"
 
 
 def is_blind(match: Match) -> bool:
@@ -132,8 +130,9 @@ def blind_record(*, match_id: int, side: int | None, entry: Entry, actor: Actor)
             detail={"side": name, "entry": entry},
         )
         if state.finished:
-            entered = [s for s in match.sides if s in match.result_detail.get(ENTERED, []) or s == name]
-            match.result_detail = {**match.result_detail, ENTERED: entered}
+            before = match.detail
+            entered = [s for s in match.sides if s in before.sides_entered or s == name]
+            match.result_detail = before.but(entered=tuple(entered)).as_json()
             match.save(update_fields=["result_detail", "updated_at"])
             if len(entered) == len(match.sides):
                 _compare(match, actor)
@@ -160,8 +159,9 @@ def blind_undo(*, match_id: int, side: int | None, actor: Actor) -> int:
         if last is None:
             raise Conflict(_("%(side)s has entered no deal yet") % {"side": name}, None)
         last.delete()
-        entered = [s for s in match.result_detail.get(ENTERED, []) if s != name]
-        match.result_detail = {**match.result_detail, ENTERED: entered}
+        before = match.detail
+        entered = [s for s in before.sides_entered if s != name]
+        match.result_detail = before.but(entered=tuple(entered)).as_json()
         match.revision += 1
         match.save(update_fields=["result_detail", "revision", "updated_at"])
         audit(
@@ -257,7 +257,7 @@ def blind_pick(*, match_id: int, side: int, actor: Actor, reason: str = "") -> M
         entries = ledger_of(match, side)
         if not replay(match, entries).finished:
             raise Conflict(_("%(side)s has not entered the whole match") % {"side": name}, "side")
-        diff = match.result_detail.get(DIFF, [])
+        diff = [row.as_json() for row in match.detail.differences]
         _adopt(match, entries, actor, Source.ADMIN)
         move(match, to, actor, picked=name, reason=reason.strip(), entered=list(match.sides), **{DIFF: diff})
         match.revision += 1

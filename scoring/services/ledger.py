@@ -1,7 +1,7 @@
 """A match's deals as the writes and the pages read them, and the match replayed from them.
 
 ``ledger`` is the hottest read there is (every deal write reads the whole match): one statement
-and no model instances. ``deal_rows`` and ``live_entries`` are the pages' reads, with the rows.
+and no model instances. The pages' reads, with the rows, are ``scoring.selectors``.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import json
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import F
 
 from games import MatchState, find_game
 from scoring.models import Deal, DealVersion, IdempotentRequest, Match
+from scoring.selectors import live_entries
 
 
 class LedgerRow(NamedTuple):
@@ -73,21 +73,6 @@ def ledger(match_id: int, *, key: str | None = None, entries: bool = True) -> Le
 def live(rows: list[LedgerRow]) -> list[LedgerRow]:
     """The deals that count, in order."""
     return [row for row in rows if not row.voided]
-
-
-def deal_rows(match: Match) -> list[tuple[Deal, DealVersion]]:
-    """Every deal of the match (voided ones too), in order, with its current version: one query."""
-    versions = (
-        DealVersion.objects.filter(deal__match=match, version=F("deal__version"))
-        .select_related("deal")
-        .order_by("deal__number")
-    )
-    return [(v.deal, v) for v in versions]
-
-
-def live_entries(match: Match) -> list[tuple[Deal, DealVersion]]:
-    """The match's deals that count, in order, each with its current version."""
-    return [(d, v) for d, v in deal_rows(match) if not d.voided]
 
 
 def replay(match: Match, entries: list[Any] | None = None) -> MatchState[Any]:

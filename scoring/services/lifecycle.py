@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from clubs.access import Actor
 from clubs.errors import Conflict, InvalidEntry
 from scoring.models import AuditAction, Match
+from scoring.result_detail import ResultDetail
 from scoring.result_states import Confirmation, ResultStatus, Role, after_write, refusal_code, why_not
 from scoring.titles import said_round
 
@@ -50,7 +51,7 @@ def status_of(match: Match) -> ResultStatus:
 
 def closed_name(match: Match) -> str:
     """The name of the round that closed the result ("round 2"), if one did."""
-    return str(match.result_detail.get("closed") or "")
+    return match.detail.closed_round
 
 
 def closed_said(match: Match) -> str:
@@ -95,7 +96,8 @@ def move(match: Match, to: ResultStatus, actor: Actor, **detail: Any) -> None:
     kept = {"closed": closed_name(match)} if to == ResultStatus.FINAL and closed_name(match) else {}
     match.result_status = to
     match.result_at = timezone.now()
-    match.result_detail = {**kept, "actor": actor.label, **{k: v for k, v in detail.items() if v}}
+    recorded = {**kept, "actor": actor.label, **{k: v for k, v in detail.items() if v}}
+    match.result_detail = ResultDetail.of(recorded).as_json()
     match.save(update_fields=["result_status", "result_at", "result_detail", "updated_at"])
 
 

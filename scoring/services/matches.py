@@ -15,6 +15,7 @@ from scoring.models import AuditAction, Match, MatchStatus
 from scoring.result_states import Confirmation
 from scoring.services.common import announce, audit, game_error, locked_match, state_document, store_state
 from scoring.services.ledger import ledger, live, replay
+from scoring.services.resume import snapshot_document
 
 
 def match_create(
@@ -60,6 +61,7 @@ def match_create(
             sides=list(state.table.sides),
             seats=seats,
             state=state.as_json(),
+            snapshot=snapshot_document(state, []),
             rematch_of=rematch_of,
             deal_limit=deal_limit,
             announce_changes=announce_changes,

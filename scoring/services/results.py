@@ -177,7 +177,7 @@ def results_close(*, match_ids: Sequence[int], closed: str, actor: Actor) -> int
             if status in (ResultStatus.FINAL, ResultStatus.VOID):
                 continue
             to = step(status, Action.CLOSE, Role.SYSTEM)
-            match.result_detail = {**match.result_detail, "closed": closed}
+            match.result_detail = match.detail.but(closed=closed).as_json()
             move(match, to, actor)
             match.revision += 1
             match.save(update_fields=["revision"])

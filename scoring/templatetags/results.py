@@ -36,15 +36,15 @@ def result_line(match: Match) -> str:
     status = ResultStatus(match.result_status)
     if match.confirmation == Confirmation.NONE or status == ResultStatus.OPEN:
         return ""
-    detail = match.result_detail or {}
+    detail = match.detail
     # Translators: %(status)s is where the result stands: "awaiting confirmation", "confirmed"…
     line = _("Result %(status)s") % {"status": status.label}
-    if status in BY_SIDE and detail.get("by"):
-        line = BY_SIDE[status] % {"side": detail["by"]}
-    if status == ResultStatus.FINAL and detail.get("closed"):
-        line = _("Result final: %(round)s is closed") % {"round": said_round(detail["closed"])}
-    elif status in (ResultStatus.DISPUTED, ResultStatus.VOID) and detail.get("reason"):
-        line = _("%(result)s: %(reason)s") % {"result": line, "reason": detail["reason"]}
+    if status in BY_SIDE and detail.by:
+        line = BY_SIDE[status] % {"side": detail.by}
+    if status == ResultStatus.FINAL and detail.closed:
+        line = _("Result final: %(round)s is closed") % {"round": said_round(detail.closed)}
+    elif status in (ResultStatus.DISPUTED, ResultStatus.VOID) and detail.reason:
+        line = _("%(result)s: %(reason)s") % {"result": line, "reason": detail.reason}
     return line
 
 

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from clubs.demo import PLAYERS
 from games import GAMES
-from scoring import display
+from scoring import display, selectors
 from scoring.links import scorer_path, table_token
 from scoring.models import Match
 from scoring.services import ledger
@@ -231,7 +231,7 @@ def test_every_demo_matchs_breakdown_lines_speak_the_language(client, demo, lang
     allow = names_of(demo)
     found, lines = {}, 0
     for match in Match.objects.filter(club=demo.club).order_by("pk"):
-        rows = ledger.deal_rows(match)
+        rows = selectors.deal_rows(match)
         live = [(deal, version) for deal, version in rows if not deal.voided]
         with translation.override(language):
             played = ledger.replay(match, [version.entry for _, version in live])

@@ -6,8 +6,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubs.access import Actor
+from scoring.selectors import deal_rows, live_entries
 from scoring.services.deals import deal_correct, deal_record, deal_void
-from scoring.services.ledger import LedgerRow, deal_rows, ledger, live, live_entries, replay
+from scoring.services.ledger import LedgerRow, ledger, live, replay
 from tests.factories import make_match
 
 pytestmark = pytest.mark.django_db

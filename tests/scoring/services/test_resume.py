@@ -98,3 +98,9 @@ def _replayed(match: Match) -> dict:
     for deal_doc, stored in zip(expected["deals"], match.state["deals"], strict=True):
         deal_doc.update(deal_number=stored["deal_number"], version=stored["version"])
     return expected
+
+
+def test_a_new_match_keeps_what_resumes_it_before_its_first_deal():
+    match = make_match(sides=["Ann", "Ben"])
+
+    assert match.snapshot == {"game": {"state": None, "entries": []}, "deals": []}
