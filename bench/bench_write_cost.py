@@ -1,26 +1,30 @@
-"""What recording a deal costs beyond its rows: the service against the same rows written plainly.
+"""What recording a deal costs beyond its rows: the service against the same rows written plainly,
+at the first deal of a match and at its sixtieth.
 
 In one process on PostgreSQL (a scratch database, ``tablescore_bench_write`` on the server of
 ``BENCH_DATABASE_URL``, default the local one, created and migrated here), each round plays several
-Tally matches of ``DEALS`` deals (4 sides, an ``Idempotency-Key`` on every deal) three ways, deal by
-deal, the three interleaved so that load from elsewhere hits them alike:
+Tally matches of ``DEALS`` deals (4 sides, an ``Idempotency-Key`` on every deal; the match is set to
+one deal more, so the last one timed is an ordinary deal, not the end of the match) three ways,
+deal by deal, the three interleaved so that load from elsewhere hits them alike:
 
 (a) the service every entry point calls, ``scoring.services.deals.deal_record_numbered`` (the deal
     sent with its number, as a phone's Save and the API send it): the match row locked once, the
-    ledger read (the number checked against it) and
-    replayed through the game, a deal, its version, an audit event, the idempotency record and
-    the match's new state;
+    ledger read (the number checked against it), the match resumed from its stored state
+    (``scoring/services/resume.py``), a deal, its version, an audit event, the idempotency record
+    and the match's new state and snapshot;
 (b) the same rows with plain ORM calls in one transaction: ``select_for_update`` on the match,
     ``objects.create`` for the deal, its version, the audit event and the idempotency record,
-    ``save(update_fields=...)`` of the match; the state and the answer are the service's own
-    documents of the same deal, made beforehand (no ledger, no replay, no document to build);
+    ``save(update_fields=...)`` of the match; the state, the snapshot and the answer are the
+    service's own documents of the same deal, made beforehand (no ledger, no game, no document to
+    build);
 (c) the same statements in raw SQL through one cursor, in one transaction.
 
 Tally is the cheapest game (each side scores what is entered), so what is left is the write
-itself; ``bench/bench_games.py`` measures the games' replay. Prints µs per deal of each way (the
-median of the rounds; wall clock, and the CPU this process spent, which load from elsewhere moves
-less), the statements each runs (BEGIN and COMMIT included), and the ratios (the median of each
-round's). Target: (a) ≤ 1.3 × (b).
+itself; ``bench/bench_games.py`` measures the games' replay. Prints, at deal 1, at deal ``DEALS``
+and over every deal, µs of each way (the median of the rounds; wall clock, and the CPU this process
+spent, which load from elsewhere moves less), the statements each runs (BEGIN and COMMIT included),
+and the ratios (the median of each round's). Target: (a) ≤ 1.3 × (b) at both deals: a write's cost
+does not grow with the match.
 
 Run on demand: ``.venv/bin/python bench/bench_write_cost.py [--rounds 15] [--matches 2] [--profile]``
 (``--profile``: a cProfile top of the service's path over one more round).
