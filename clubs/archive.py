@@ -17,7 +17,9 @@ in after a restore; an account whose username exists already is linked and left 
 whose id is taken by a player of the same name is linked; by another name, the restore refuses.
 
 Version 2 names the club's own rows ``clubs.*``; a version 1 archive, written while they were
-``scoring.*``, is read as if written today.
+``scoring.*``, is read as if written today. A row whose data has changed shape since its archive
+was written (a tournament table's English title, now data) is read by its app as it is stored
+today (``ClubPart.archived``).
 
 What this module does not do: site-wide rows (groups, permissions, API tokens, sessions, the admin
 log) and merging an archive into a club that exists.
@@ -46,7 +48,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from clubs.parts import club_rows
+from clubs.parts import archived_fields, club_rows
 
 FORMAT = "tablescore-club-archive"
 VERSION = 2
@@ -203,7 +205,8 @@ def import_club(document: Any) -> Restored:
 
 
 def _checked(document: Any) -> list[dict[str, Any]]:
-    """The archive's objects, once its header and the shape of each object are as written."""
+    """The archive's objects, once its header and the shape of each object are as written, each
+    read as its app stores it today."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ArchiveError(f'this is not a Tablescore club archive (no "format": "{FORMAT}" in its header)')
     if document.get("version") not in (1, VERSION):
@@ -238,7 +241,7 @@ def _checked(document: Any) -> list[dict[str, Any]]:
     for index, obj in enumerate(objects):
         if "club" in obj["fields"] and obj["fields"]["club"] != clubs[0]["pk"]:
             raise ArchiveError(f"object {index} of the archive ({obj['model']}) belongs to another club")
-    return objects
+    return [{**obj, "fields": archived_fields(obj["model"], obj["fields"])} for obj in objects]
 
 
 def _as_version_2(counts: dict[str, Any], objects: list[Any]) -> tuple[dict[str, Any], list[Any]]:

@@ -64,6 +64,9 @@ class ClubPart:
     #: The public page of a player of the club (by the club's id, then the player's), or ``None``
     #: when the club keeps that player's page private: names on the public pages link there.
     player_page: Callable[[int], Callable[[int], str | None]] | None = None
+    #: An archived row's fields (by its model's label) as the app's models hold them today: an
+    #: archive written by an older Tablescore may hold data in a shape that has changed since.
+    archived: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None
 
 
 _parts: dict[str, ClubPart] = {}
@@ -77,6 +80,12 @@ def register(part: ClubPart) -> None:
 def club_parts() -> tuple[ClubPart, ...]:
     """Every app's part, in ``INSTALLED_APPS`` order (parents first)."""
     return tuple(_parts.values())
+
+
+def archived_fields(label: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """An archived row's fields as they are stored today (its app's :attr:`ClubPart.archived`)."""
+    part = _parts.get(label.partition(".")[0])
+    return part.archived(label, fields) if part is not None and part.archived is not None else fields
 
 
 def club_rows() -> tuple[tuple[str, str], ...]:

@@ -1,6 +1,6 @@
 """The club's settings page: its owners and organizers choose the language and the time zone of
 the club's own pages (``clubs/bound.py`` finds the club of a page, ``tablescore/languages.py``
-applies them), and the room's Wi-Fi that the room page shows (``scoring/room_pages.py``)."""
+applies them), and the room's Wi-Fi that the room page shows (``scoring/pages/organizer/room.py``)."""
 
 from __future__ import annotations
 

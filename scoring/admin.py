@@ -26,7 +26,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class MatchAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "club", "game_key", "status", "deal_count", "updated_at")
     list_filter = ("status", "game_key", "club")
-    search_fields = ("title",)
+    search_fields = ("title", "title_parts__event")
 
 
 @admin.register(Deal)

@@ -45,6 +45,7 @@ from scoring.services import blind, conflicts, contacts, deals
 from scoring.services.deals import DealWrite, deal_correct, deal_void
 from scoring.services.lifecycle import role_of
 from scoring.services.matches import match_create
+from scoring.titles import said_title
 from tablescore.api import AnyList, AnyObject, ErrorBody, invalid_entry
 from tablescore.conditional import conditional_get
 
@@ -113,7 +114,7 @@ class MatchCollection(APIView):
                     "id": m.pk,
                     "club": m.club.slug,
                     "game": m.game_key,
-                    "title": m.title,
+                    "title": said_title(m.title, m.title_parts),
                     "sides": m.sides,
                     "status": m.status,
                     "totals": m.state.get("totals"),

@@ -6,12 +6,14 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
-        """The scoring app's part of a club: its matches with their trail, and the demo's matches."""
+        """The scoring app's part of a club: its matches with their trail (an old archive's English
+        titles read as data), and the demo's matches."""
         from django.utils.translation import gettext
 
         from clubs.parts import ClubPart, register
         from scoring import bindings, result_states
         from scoring.demo import load_match_demo
+        from scoring.old_titles import archived
 
         bindings.register()
         result_states.translate = gettext  # its labels and refusals, in the active language
@@ -30,5 +32,6 @@ class ScoringConfig(AppConfig):
                     ("scoring.correctionrequest", "club_id"),
                 ),
                 demo=load_match_demo,
+                archived=archived,
             )
         )

@@ -1,4 +1,7 @@
-"""Plain documents for the API and pages: a deal with its versions, a match with ids and links."""
+"""Plain documents for the API and pages: a deal with its versions, a match with ids and links.
+
+A tournament table's ``title`` and a closed result's ``closed`` round are said in the active
+language (the request's), beside the data they are said from (``title_parts``, ``closed_round``)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import Any
 from django.urls import reverse
 
 from scoring.models import Deal, DealVersion, Match
+from scoring.titles import said_round, said_title
 
 
 def deal_document(deal: Deal, version: DealVersion) -> dict[str, Any]:
@@ -26,17 +30,16 @@ def deal_document(deal: Deal, version: DealVersion) -> dict[str, Any]:
 def result_document(match: Match) -> dict[str, Any]:
     """Where the match's result stands (``scoring/result_states.py``): its status, the
     confirmation mode, since when, and what the last move recorded (the side that accepted or
-    rejected, the reason, the closed round's name)."""
+    rejected, the reason, the closed round: ``closed`` in words, "round 2" in the language of the
+    request, and ``closed_round`` as stored, 2 or a bracket round's label)."""
     detail = match.detail.as_json()
+    closed = match.detail.closed
     return {
         "status": match.result_status,
         "confirmation": match.confirmation,
         "since": match.result_at.isoformat() if match.result_at else None,
-        **{
-            key: detail[key]
-            for key in ("by", "reason", "closed", "actor", "entered", "picked")
-            if detail.get(key)
-        },
+        **{key: detail[key] for key in ("by", "reason", "actor", "entered", "picked") if detail.get(key)},
+        **({"closed": said_round(closed), "closed_round": closed} if closed not in (None, "") else {}),
     }
 
 
@@ -61,7 +64,8 @@ def match_document(match: Match) -> dict[str, Any]:
         {
             "id": match.pk,
             "club": match.club.slug,
-            "title": match.title,
+            "title": said_title(match.title, match.title_parts),
+            "title_parts": match.title_parts,
             "status": match.status,
             "revision": match.revision,
             "seats": match.seats,

@@ -41,7 +41,16 @@ class Match(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     game_key = models.CharField(max_length=40)
-    title = models.CharField(max_length=120, blank=True)
+    title = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="A friendly match's title, as typed (a tournament's table: none).",
+    )
+    title_parts = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="A tournament table's title as data: event, round, table, game (scoring/titles.py).",
+    )
     preset = models.CharField(max_length=40, blank=True)
     options = models.JSONField(help_text="The effective options, frozen at creation.")
     sides = models.JSONField(help_text="Side names in seating order, as in match.json.")
@@ -105,8 +114,8 @@ class Match(models.Model):
         indexes = [models.Index(fields=["club", "status"])]
 
     def __str__(self) -> str:
-        if self.title or not self.sides:
-            return said_title(str(self.title))
+        if self.title_parts or self.title or not self.sides:
+            return said_title(str(self.title), self.title_parts)
         said = str(self.sides[0])
         for side in self.sides[1:]:  # "Ann v Ben v Cy", in the active language
             said = pgettext("versus", "%(first)s v %(second)s") % {"first": said, "second": side}

@@ -8,12 +8,12 @@ registers its physical tables.
 
 A place's token is signed like a match's (``scoring.links.place_token``) and grants exactly what
 the link of the match played there now grants, nothing more: ``scoring.access.scorer_match``
-resolves it to that match, a page posted for an earlier match is refused (``scoring.place_pages``),
+resolves it to that match, a page posted for an earlier match is refused (``scoring.pages.table.place_link``),
 and while no match is played there the place's waiting page shows (:class:`Waiting`). Nothing is
 stored per token: renewing or revoking the place's link rotates its secret, as for a match.
 
 What this module does not do: sign or check tokens (``scoring.links``) or render pages
-(``scoring.place_pages``).
+(``scoring.pages.table.place_link``).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def kinds() -> dict[str, Kind]:
 
 
 class Waiting(Exception):
-    """A place's link was opened while no match is played there (``scoring.place_pages`` shows
+    """A place's link was opened while no match is played there (``scoring.pages.table.place_link`` shows
     the waiting page)."""
 
     def __init__(self, now: Now) -> None:

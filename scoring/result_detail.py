@@ -3,8 +3,9 @@
 The detail is stored as a JSON object whose keys a dozen modules read, the services write and
 the API shows. Read as a bare dict, a misspelt key is silently ``None``; read through
 :class:`ResultDetail`, it is an attribute mypy checks, and the stored shape is written in one
-place. The JSON stored stays exactly what it was (no migration): :meth:`ResultDetail.of` and
-:meth:`ResultDetail.as_json` are a round trip, keys it does not know included.
+place. :meth:`ResultDetail.of` and :meth:`ResultDetail.as_json` are a round trip, keys it does
+not know included. The closed round is data (``{"closed": 2}``); migration ``scoring/0013`` read
+the English names stored before ("round 2") into it.
 
 What this module does not do: decide what a move records (``scoring.services.lifecycle.move``,
 ``scoring.services.blind``) or query anything.
@@ -16,6 +17,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from scoring.titles import RoundName
 
 #: The stored keys, in the order the detail is written back.
 KEYS = ("closed", "actor", "by", "reason", "deal", "entered", "how", "picked", "diff")
@@ -44,7 +47,8 @@ class ResultDetail:
     """The result's detail: a key that is not stored reads ``None`` (``entered`` stored empty, as
     a side's undo leaves it, reads ``()``), so that writing it back stores the same keys.
 
-    - ``closed``: the name of the round that closed the result ("round 2");
+    - ``closed``: the round that closed the result: its number (``2``) or a bracket round's
+      label, said by ``scoring.titles.said_round``;
     - ``actor``: who made the last move; ``by``: the side that accepted or rejected it;
     - ``reason``: why it was rejected, voided or picked; ``deal``: the deal a rejection names;
     - ``entered``: the sides that have entered a double-blind match; ``how``: how the ledgers
@@ -52,7 +56,7 @@ class ResultDetail:
     - ``diff``: where the sides' ledgers differ.
     """
 
-    closed: str | None = None
+    closed: RoundName | None = None
     actor: str | None = None
     by: str | None = None
     reason: str | None = None
@@ -73,8 +77,9 @@ class ResultDetail:
             return None if stored.get(key) is None else str(stored[key])
 
         entered, deal, diff = stored.get("entered"), stored.get("deal"), stored.get("diff")
+        closed = stored.get("closed")
         return cls(
-            closed=text("closed"),
+            closed=closed if closed is None or isinstance(closed, int) else str(closed),
             actor=text("actor"),
             by=text("by"),
             reason=text("reason"),
@@ -107,9 +112,9 @@ class ResultDetail:
         return {**{key: value for key, value in values.items() if value is not None}, **self.others}
 
     @property
-    def closed_round(self) -> str:
-        """The closing round's name, or ``""`` when no round closed the result."""
-        return self.closed or ""
+    def closed_round(self) -> RoundName:
+        """The closing round (its number or label), or ``""`` when no round closed the result."""
+        return "" if self.closed is None else self.closed
 
     @property
     def sides_entered(self) -> tuple[str, ...]:

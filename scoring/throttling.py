@@ -31,8 +31,8 @@ from django.utils.translation import gettext as _
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from scoring import place_pages
 from scoring.links import signed_payload
+from scoring.pages.table import place_link
 from scoring.places import Waiting
 from tablescore.client import client_ip
 
@@ -131,7 +131,7 @@ def too_many_response(error: TooManyBadTokens) -> HttpResponse:
 def guard_table_link(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """Wraps a ``/t/<token>/`` page: a bad signature is counted (429 once over the rate, before the
     view runs); a signed token goes to the view, and counts when the view refuses it. A place's
-    link (``scoring.place_pages``) refuses a form posted for an earlier match, and shows its
+    link (``scoring.pages.table.place_link``) refuses a form posted for an earlier match, and shows its
     waiting page while no match is played there."""
 
     @functools.wraps(view)
@@ -141,12 +141,12 @@ def guard_table_link(view: Callable[..., HttpResponseBase]) -> Callable[..., Htt
         except TooManyBadTokens as error:
             return too_many_response(error)
         try:
-            return place_pages.moved_on(request, token) or view(request, *args, token=token, **kwargs)
+            return place_link.moved_on(request, token) or view(request, *args, token=token, **kwargs)
         except PermissionDenied:
             if signed:
                 count_refused(request)
             raise
         except Waiting as waiting:
-            return place_pages.waiting_page(request, token, waiting.now)
+            return place_link.waiting_page(request, token, waiting.now)
 
     return guarded

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.access import Actor, actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages
+from scoring.pages.common import confirmation, confirmed
 from scoring.qr import qr_svg
 from tablescore.client import client_ip
 from tablescore.qr import site_url
@@ -142,8 +142,8 @@ def console_absentees(request: HttpRequest, pk: int) -> HttpResponse:
     """Withdraw every entrant the next draw would seat who has not checked in, once confirmed."""
     tournament = tournament_for_organizer(request.user, pk)
     absent = check_in.missing(tournament).absent
-    if absent and not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    if absent and not confirmed(request):
+        return confirmation(
             request,
             tournament.name,
             question=_absentees_question(len(absent)),

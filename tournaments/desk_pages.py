@@ -35,9 +35,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages
 from scoring.links import table_token
 from scoring.models import Match
+from scoring.pages.common import confirmation, confirmed
 from scoring.result_detail import ResultDetail
 from scoring.result_states import Action, ResultStatus
 from scoring.services import blind, results
@@ -234,8 +234,8 @@ def desk_act(request: HttpRequest, pk: int, match: int) -> HttpResponse:
             place,
         )
         return redirect(back)
-    if action == Action.VOID and not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    if action == Action.VOID and not confirmed(request):
+        return confirmation(
             request,
             gettext("%(tournament)s · table %(n)s") % {"tournament": tournament.name, "n": n},
             question=gettext("Void the result of table %(n)s?") % {"n": n},

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages
+from scoring.pages.common import confirmation, confirmed
 from tournaments import forms, services
 from tournaments.access import tournament_for_organizer
 from tournaments.models import Entrant, TableAssignment, Tournament
@@ -98,10 +98,10 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
     found = _console_entrant(request, pk, entrant)
     tournament = found.tournament
     out = request.POST.get("withdrawn", "on") == "on"
-    if out and not found.withdrawn and not link_pages.confirmed(request):
+    if out and not found.withdrawn and not confirmed(request):
         tables = services.open_tables(tournament, found.pk)
         names = dict(tournament.entrants.values_list("pk", "name"))
-        return link_pages.confirmation(
+        return confirmation(
             request,
             found.tournament.name,
             question=gettext("Withdraw %(name)s?") % {"name": found.name},
@@ -130,8 +130,8 @@ def console_withdraw(request: HttpRequest, pk: int, entrant: int) -> HttpRespons
 def console_remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
     """Remove an entrant registered by mistake (before round 1), once the organizer confirmed it."""
     found = _console_entrant(request, pk, entrant)
-    if not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    if not confirmed(request):
+        return confirmation(
             request,
             found.tournament.name,
             question=gettext("Remove %(name)s?") % {"name": found.name},

@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.errors import ServiceError
-from scoring import link_pages
+from scoring.pages.common import confirmation, confirmed
 from tournaments import services
 from tournaments.access import tournament_for_organizer
 
@@ -24,9 +24,9 @@ def console_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a tournament that never started, once the organizer confirmed it."""
     tournament = tournament_for_organizer(request.user, pk)
     console = reverse("tournaments:console", args=[pk])
-    if not link_pages.confirmed(request):
+    if not confirmed(request):
         entrants = tournament.entrants.count()
-        return link_pages.confirmation(
+        return confirmation(
             request,
             tournament.name,
             question=gettext("Delete this tournament?"),

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages
 from scoring.links import code_page_url
+from scoring.pages.common import confirmation, confirmed
 from tournaments import physical_tables, services
 from tournaments.access import tournament_for_organizer
 from tournaments.forms import in_words
@@ -84,8 +84,8 @@ def table_revoke(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if table is None:
         raise Http404(gettext("no such table"))
     renew = request.POST.get("renew") == "on"
-    if not table.revoked and not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    if not table.revoked and not confirmed(request):
+        return confirmation(
             request,
             gettext("%(event)s · table %(number)s") % {"event": tournament.name, "number": number},
             question=(

@@ -30,8 +30,8 @@ from clubs.access import actor_for, can_manage, managed_clubs, organized_clubs
 from clubs.errors import ServiceError
 from clubs.models import Club
 from games import GAMES
-from scoring.link_pages import side_links
 from scoring.links import code_page_url, scorer_url, table_code
+from scoring.pages.organizer.links import side_links
 from scoring.qr import qr_svg
 from tournaments import (
     blind_finish,

@@ -27,6 +27,7 @@ DEAL_WRITE_COLUMNS = (
     "club__slug",
     "game_key",
     "title",
+    "title_parts",
     "options",
     "sides",
     "seats",

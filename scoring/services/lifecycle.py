@@ -26,7 +26,7 @@ from clubs.errors import Conflict, InvalidEntry
 from scoring.models import AuditAction, Match
 from scoring.result_detail import ResultDetail
 from scoring.result_states import Confirmation, ResultStatus, Role, after_write, refusal_code, why_not
-from scoring.titles import said_round
+from scoring.titles import RoundName, said_round
 
 #: The audit event of a result moved by a deal write, by the state it lands in.
 MOVED_BY_WRITE = {
@@ -49,9 +49,9 @@ def status_of(match: Match) -> ResultStatus:
     return ResultStatus(match.result_status)
 
 
-def closed_name(match: Match) -> str:
-    """The name of the round that closed the result ("round 2"), if one did."""
-    return match.detail.closed_round
+def closed_name(match: Match) -> RoundName | None:
+    """The round that closed the result (its number, or a bracket round's label), if one did."""
+    return match.detail.closed
 
 
 def closed_said(match: Match) -> str:
@@ -92,8 +92,9 @@ def check_write(match: Match, actor: Actor, *, reason: str = "") -> None:
 
 def move(match: Match, to: ResultStatus, actor: Actor, **detail: Any) -> None:
     """Put the result in state ``to`` now, with what the move records (who accepted or rejected
-    and why; the closed round's name stays with a final result)."""
-    kept = {"closed": closed_name(match)} if to == ResultStatus.FINAL and closed_name(match) else {}
+    and why; the closed round stays with a final result)."""
+    closed = closed_name(match)
+    kept = {"closed": closed} if to == ResultStatus.FINAL and closed is not None else {}
     match.result_status = to
     match.result_at = timezone.now()
     recorded = {**kept, "actor": actor.label, **{k: v for k, v in detail.items() if v}}

@@ -16,6 +16,7 @@ from scoring.result_states import Confirmation
 from scoring.services.common import announce, audit, game_error, locked_match, state_document, store_state
 from scoring.services.ledger import ledger, live, replay
 from scoring.services.resume import snapshot_document
+from scoring.titles import TitleParts
 
 
 def match_create(
@@ -28,6 +29,7 @@ def match_create(
     preset: str | None = None,
     seats: list[str] | None = None,
     title: str = "",
+    title_parts: TitleParts | None = None,
     rematch_of: Match | None = None,
     deal_limit: int | None = None,
     announce_changes: bool = False,
@@ -35,7 +37,8 @@ def match_create(
 ) -> Match:
     """Create a match with the game's options resolved and frozen now. ``announce_changes``: a
     tournament's table, whose every change the tournaments app must hear about; ``confirmation``:
-    how the other side vouches for its result (``scoring/result_states.py``)."""
+    how the other side vouches for its result (``scoring/result_states.py``); ``title_parts``: a
+    tournament table's title as data (``scoring/titles.py``), said in the reader's language."""
     try:
         game = find_game(game_key)
     except UnknownGameError as error:
@@ -56,6 +59,7 @@ def match_create(
             club=club,
             game_key=game.key,
             title=title.strip(),
+            title_parts=None if title_parts is None else title_parts.as_json(),
             preset=str(state.table.options.get("preset") or ""),
             options=dict(state.table.options),
             sides=list(state.table.sides),

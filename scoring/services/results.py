@@ -32,6 +32,7 @@ from scoring.result_states import (
 from scoring.services.blind import blind_clear
 from scoring.services.common import announce, audit, locked_match
 from scoring.services.lifecycle import closed_said, move, role_of, status_of
+from scoring.titles import RoundName
 
 #: The audit event of each named action.
 AUDITED = {
@@ -165,10 +166,11 @@ def acting_side(match: Match, actor: Actor, side: str | None, link_side: int | N
     return side
 
 
-def results_close(*, match_ids: Sequence[int], closed: str, actor: Actor) -> int:
-    """Close the results of a round (``closed``: its name, "round 2"): each becomes final, so a
-    table link can no longer change it and only the director corrects it, with a reason. A void
-    or already final result stays. Returns how many were closed (idempotent)."""
+def results_close(*, match_ids: Sequence[int], closed: RoundName, actor: Actor) -> int:
+    """Close the results of a round (``closed``: its number, or a bracket round's label): each
+    becomes final, so a table link can no longer change it and only the director corrects it,
+    with a reason. A void or already final result stays. Returns how many were closed
+    (idempotent)."""
     count = 0
     with transaction.atomic():
         rows = Match.objects.select_for_update(of=("self",)).defer("state")

@@ -2,9 +2,9 @@
 
 - ``{% place_follow token %}``: for a place's link (a tournament's physical table,
   ``scoring.places``), what the table waits for once its match is over, and the poll that opens
-  the next match by itself (``scoring.place_pages.follow``). Nothing for a match's own link.
-- ``{% undo_last %}``: the Undo of the last deal while the match is open (``scoring.undo``).
-- ``{% deal_conflicts %}``: two entries sent for one deal number, to settle (``scoring.conflict_pages``);
+  the next match by itself (``scoring.pages.table.place_link.follow``). Nothing for a match's own link.
+- ``{% undo_last %}``: the Undo of the last deal while the match is open (``scoring.pages.table.undo``).
+- ``{% deal_conflicts %}``: two entries sent for one deal number, to settle (``scoring.pages.common``);
   also on the organizer's match page, which has no ``token``.
 """
 
@@ -16,9 +16,9 @@ from django import template
 from django.urls import reverse
 
 from scoring.access import place_for
-from scoring.conflict_pages import conflict_rows
-from scoring.place_pages import FOLLOW_SECONDS, follow_url
-from scoring.undo import undo_control
+from scoring.pages.common import conflict_rows
+from scoring.pages.table.place_link import FOLLOW_SECONDS, follow_url
+from scoring.pages.table.undo import undo_control
 
 register = template.Library()
 

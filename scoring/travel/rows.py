@@ -12,6 +12,12 @@ already given to phones of the other site, naming its ids) and the table's last 
 
 Each match's content is cut into parts for ``clubs.travel.lineage``: the match (its result, its
 trail, its ledgers) and each deal (its versions and their audit events).
+
+A tournament table's title travels as data (``title_parts``) and a closed result's round as its
+number. A file written before they were data (issue #24) holds their English ("Spring cup · round
+2, table 3", "round 2"): it is read into data on import as the migration read the database
+(``scoring/old_titles.py``), and the parts are hashed as the rows were written then, so that its
+fingerprint still holds and the copy made from it gives the same one.
 """
 
 from __future__ import annotations
@@ -28,11 +34,14 @@ from django.utils.translation import gettext_lazy as _
 from clubs.travel.envelope import EveningFileError, section
 from clubs.travel.lineage import part_hash
 from scoring.models import AuditEvent, BlindEntry, CorrectionRequest, Deal, DealConflict, DealVersion, Match
+from scoring.old_titles import CLOSING_ACTIONS, parsed_closed, parsed_match, written_closed, written_match
+from scoring.titles import TitleParts
 
 SECTIONS = ("matches", "deals", "versions", "audit", "blind_entries", "conflicts", "correction_requests")
 MATCH_FIELDS = (
-    *("game_key", "title", "preset", "options", "sides", "seats", "deal_limit", "status", "state"),
-    *("winner", "deal_count", "table_link_revoked", "result_status", "confirmation", "result_detail"),
+    *("game_key", "title", "title_parts", "preset", "options", "sides", "seats", "deal_limit"),
+    *("status", "state", "winner", "deal_count", "table_link_revoked", "result_status", "confirmation"),
+    "result_detail",
 )
 #: Derived from the deals, so not part of what makes two copies differ.
 DERIVED = ("state",)
@@ -195,7 +204,7 @@ def match_parts(rows: dict[str, Any]) -> dict[Any, dict[str, str]]:
     """Each match's parts (by the file's match id): ``match`` and ``deal:N`` → their hash."""
     content: dict[Any, dict[str, list[Any]]] = {}
     for match in section(rows, "matches"):
-        kept = {k: v for k, v in match.items() if k not in DERIVED}
+        kept = {k: v for k, v in written_match(match).items() if k not in DERIVED}
         content[match.get("id")] = {"match": [kept]}
     deal_key: dict[Any, tuple[Any, str]] = {}
     for deal in section(rows, "deals"):
@@ -206,6 +215,8 @@ def match_parts(rows: dict[str, Any]) -> dict[Any, dict[str, str]]:
         _part(content, deal_key.get(version.get("deal"), (None, "deal:?"))).append(version)
     for event in section(rows, "audit"):
         number = event.get("deal_number")
+        if event.get("action") in CLOSING_ACTIONS:
+            event = {**event, "detail": written_closed(event.get("detail"))}
         _part(content, (event.get("match"), f"deal:{number}" if number else "match")).append(event)
     for name in ("blind_entries", "conflicts", "correction_requests"):
         for row in section(rows, name):
@@ -244,6 +255,9 @@ def load_matches(
     matches, deals, conflicts = Ids(_("matches")), Ids(_("deals")), Ids(_("conflicts"))
     now = timezone.now()
     for row in section(rows, "matches"):
+        if "title_parts" not in row:  # written before titles were data
+            row = parsed_match(row)
+        TitleParts.of(row["title_parts"])  # parts that say a title, or the file is refused
         values = {name: row[name] for name in MATCH_FIELDS}
         times = {"result_at": unstamp(row.get("result_at")), "created_at": moment(row["created_at"])}
         if into is not None:
@@ -317,7 +331,9 @@ def load_audit(
     """Create the file's audit events: each of a match of the file, or (``place``) of a place the
     caller remaps."""
     for row in events:
-        detail = row.get("detail")
+        detail = (
+            parsed_closed(row.get("detail")) if row.get("action") in CLOSING_ACTIONS else row.get("detail")
+        )
         if not isinstance(detail, dict):
             raise EveningFileError(gettext("An audit event of the evening file has no detail."))
         if detail.get(CONFLICT_KEY) is not None:

@@ -124,7 +124,7 @@
   }
 
   // The deals kept, as the texts of QR codes for the director's desk: each text is the address
-  // of the import page (``base``, scoring/outbox_import.py) carrying a few whole deals,
+  // of the import page (``base``, scoring/pages/organizer/outbox_import.py) carrying a few whole deals,
   // base64url of {"v": 1, "e": [body]} where a body is the form as posted (its key, match and
   // number included, not its CSRF token), at most ``limit`` characters of deals a code, so each
   // code imports on its own and scanning one twice changes nothing.

@@ -8,7 +8,7 @@
    home-screen install where it cannot work). The outbox is the same either way. Its words go
    through Django's JavaScript catalog (English when it did not load). The deals kept can leave
    the phone another way: a JSON file, or QR codes the director scans at the desk
-   (scoring/outbox_import.py reads both). Without this file (or without IndexedDB) the form posts
+   (scoring/pages/organizer/outbox_import.py reads both). Without this file (or without IndexedDB) the form posts
    through htmx or as a plain form, as before. */
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-/* Tablescore's service worker (#13), served by scoring/offline.py. */
+/* Tablescore's service worker (#13), served by scoring/pages/table/offline.py. */
 "use strict";
 var CACHE = "tablescore-__VERSION__";
 var SHELL = {{ shell|safe }};

@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils.html import escape
 
 from clubs.demo import load_demo
 from clubs.models import Club
@@ -26,7 +27,7 @@ def test_an_organizer_sees_clubs_and_matches_in_the_admin(client, boss):
     assert client.get("/admin/clubs/club/").status_code == 200
     response = client.get("/admin/scoring/match/")
     assert response.status_code == 200
-    assert Match.objects.first().title in response.text
+    assert escape(str(Match.objects.first())) in response.text
 
 
 def test_the_addresses_of_clubs_and_players_before_the_move_lead_to_them(client, boss):
@@ -45,3 +46,12 @@ def test_a_club_links_to_its_page(client, boss):
 
     assert club.get_absolute_url() == "/clubs/north/"
     assert client.get(club.get_absolute_url()).status_code == 200
+
+
+def test_a_tournament_table_s_match_is_found_by_its_event(client, boss):
+    load_demo(with_admin=False)
+    match = Match.objects.filter(title_parts__isnull=False).first()
+    response = client.get("/admin/scoring/match/", {"q": match.title_parts["event"].upper()})
+    assert response.status_code == 200
+    assert escape(str(match)) in response.text
+    assert "Rummy night (tally)" not in response.text  # a friendly match's title

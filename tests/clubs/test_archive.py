@@ -21,6 +21,7 @@ from clubs.access import Actor
 from clubs.models import Club, Player
 from scoring.links import match_for_token, table_token
 from scoring.models import AuditEvent, DealVersion, IdempotentRequest, Match
+from scoring.old_titles import CLOSING_ACTIONS, written_closed, written_match
 from scoring.services.deals import deal_correct, deal_record, deal_void
 from scoring.services.matches import rematch
 from tests.factories import ClubFactory, PlayerFactory, make_match, organizer
@@ -185,6 +186,37 @@ def test_it_restores_an_archive_written_before_the_clubs_moved(demo, tmp_path):
 
     assert "Restored club 'demo'" in out
     assert without_date(export(tmp_path, name="again.json")) == without_date(first)
+
+
+def as_written_before_titles_were_data(document: dict[str, Any]) -> dict[str, Any]:
+    """The document as it was written while tournaments stored English titles and round names."""
+
+    def old(obj: dict[str, Any]) -> dict[str, Any]:
+        fields = obj["fields"]
+        if obj["model"] == "scoring.match":
+            return {**obj, "fields": written_match(fields)}
+        if obj["model"] == "scoring.auditevent" and fields["action"] in CLOSING_ACTIONS:
+            return {**obj, "fields": {**fields, "detail": written_closed(fields["detail"])}}
+        return obj
+
+    return {**document, "objects": [old(obj) for obj in document["objects"]]}
+
+
+def test_it_restores_an_archive_written_before_titles_were_data(demo, tmp_path):
+    first = export(tmp_path)
+    written = as_written_before_titles_were_data(first)
+    matches = [obj["fields"] for obj in written["objects"] if obj["model"] == "scoring.match"]
+    assert not any("title_parts" in fields for fields in matches)
+    assert any(" · round 1, table 1" in fields["title"] for fields in matches)
+    assert any(fields["result_detail"].get("closed") == "round 1" for fields in matches)
+    said = {match.pk: str(match) for match in Match.objects.filter(club=demo)}
+    (tmp_path / "old.json").write_text(json.dumps(written), encoding="utf-8")
+    demo.delete()
+
+    restore(tmp_path / "old.json")
+
+    assert without_date(export(tmp_path, name="again.json")) == without_date(first)
+    assert {match.pk: str(match) for match in Match.objects.filter(club__slug="demo")} == said
 
 
 def test_it_writes_the_archive_to_standard_output(demo):

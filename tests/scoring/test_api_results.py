@@ -156,7 +156,7 @@ class TestLateCorrection:
     @pytest.fixture
     def final(self, submitted):
         results.result_act(match_id=submitted.pk, action="accept", actor=Actor("table link"), side="Ben")
-        results.results_close(match_ids=[submitted.pk], closed="round 2", actor=Actor("tournament"))
+        results.results_close(match_ids=[submitted.pk], closed=2, actor=Actor("tournament"))
         return submitted
 
     def put(self, api, match, reason=None):

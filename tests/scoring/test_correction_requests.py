@@ -53,7 +53,7 @@ def closed(club) -> Match:
     """The same, accepted, then closed by its round ("round 1")."""
     match = submitted(club)
     results.result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, side="Ben")
-    results.results_close(match_ids=[match.pk], closed="round 1", actor=CLOSER)
+    results.results_close(match_ids=[match.pk], closed=1, actor=CLOSER)
     match.refresh_from_db()
     assert match.result_status == ResultStatus.FINAL
     return match
@@ -209,7 +209,7 @@ class TestTheService:
 def test_with_own_device_links_a_side_asks_in_its_own_name(club):
     match = make_match(club=club, deal_limit=3, confirmation=Confirmation.OWN_DEVICE, deals=THREE)
     results.result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, link_side=1)
-    results.results_close(match_ids=[match.pk], closed="round 1", actor=CLOSER)
+    results.results_close(match_ids=[match.pk], closed=1, actor=CLOSER)
     with pytest.raises(Conflict):
         ask(match, side=None)  # the table's shared link speaks for nobody here
     with pytest.raises(InvalidEntry):

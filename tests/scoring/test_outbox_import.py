@@ -16,7 +16,7 @@ from django.test import Client
 
 from scoring.links import table_token
 from scoring.models import Deal, DealConflict, Source
-from scoring.outbox_import import Unreadable, read_pending
+from scoring.pages.organizer.outbox_import import Unreadable, read_pending
 from tests.factories import make_match, organizer
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from tests.factories import make_match
 STORED = [
     {},
     {"actor": "table link", "by": "Ben"},
-    {"closed": "round 2", "actor": "Dee", "reason": "9, not 10", "by": "Ann", "deal": 2},
+    {"closed": 2, "actor": "Dee", "reason": "9, not 10", "by": "Ann", "deal": 2},
     {"entered": []},
     {"entered": ["Ann", "Ben"], "how": "identical", "actor": "table link"},
     {
@@ -20,7 +20,8 @@ STORED = [
         "entered": ["Ann", "Ben"],
         "diff": [{"deal": 3, "field": "points", "values": [10, 12]}],
     },
-    {"closed": "round 1", "by": None, "later": {"kept": True}},
+    {"closed": 1, "by": None, "later": {"kept": True}},
+    {"closed": "Semi-finals", "actor": "tournament"},
 ]
 
 
@@ -42,8 +43,8 @@ def test_it_reads_the_stored_keys_as_typed_attributes():
 
 
 def test_a_change_keeps_the_other_keys():
-    changed = ResultDetail.of(STORED[1]).but(closed="round 3", entered=("Ann",)).as_json()
-    assert changed == {"actor": "table link", "by": "Ben", "closed": "round 3", "entered": ["Ann"]}
+    changed = ResultDetail.of(STORED[1]).but(closed=3, entered=("Ann",)).as_json()
+    assert changed == {"actor": "table link", "by": "Ben", "closed": 3, "entered": ["Ann"]}
 
 
 @pytest.mark.django_db

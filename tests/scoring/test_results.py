@@ -50,7 +50,7 @@ def in_state(status: ResultStatus, user) -> Match:
         )
     elif status == S.FINAL:
         results.result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, side="Ben")
-        results.results_close(match_ids=[match.pk], closed="round 1", actor=CLOSER)
+        results.results_close(match_ids=[match.pk], closed=1, actor=CLOSER)
     elif status == S.VOID:
         results.result_act(match_id=match.pk, action=Action.VOID, actor=director, reason="wrong table")
     match.refresh_from_db()
@@ -224,19 +224,19 @@ def test_the_director_corrects_a_final_result_with_a_reason_marked_in_the_trail(
     assert match.winner == "Ben"
     mark = AuditEvent.objects.get(match=match, action=AuditAction.RESULT_CORRECTED)
     assert mark.deal_number == 1
-    assert mark.detail == {"reason": "scores swapped", "closed": "round 1"}
+    assert mark.detail == {"reason": "scores swapped", "closed": 1}
     assert match.deals.get().versions.get(version=2).reason == "scores swapped"
 
 
 def test_closing_is_idempotent_and_leaves_void_results(director):
     confirmed = in_state(S.CONFIRMED, director)
     void = in_state(S.VOID, director)
-    assert results.results_close(match_ids=[confirmed.pk, void.pk], closed="round 3", actor=CLOSER) == 1
-    assert results.results_close(match_ids=[confirmed.pk, void.pk], closed="round 3", actor=CLOSER) == 0
+    assert results.results_close(match_ids=[confirmed.pk, void.pk], closed=3, actor=CLOSER) == 1
+    assert results.results_close(match_ids=[confirmed.pk, void.pk], closed=3, actor=CLOSER) == 0
     confirmed.refresh_from_db()
     void.refresh_from_db()
     assert (confirmed.result_status, void.result_status) == (S.FINAL, S.VOID)
-    assert confirmed.result_detail["closed"] == "round 3"
+    assert confirmed.result_detail["closed"] == 3
 
 
 def test_a_tournament_table_has_no_rematch(db):

@@ -1,5 +1,5 @@
 """A paper score sheet's columns (scoring/forms/sheet.py) and a casual match's blank sheet
-(scoring/match_pages.py ``match_sheet``): the columns are the entry form's, in the declaration's
+(scoring/pages/organizer/matches.py ``match_sheet``): the columns are the entry form's, in the declaration's
 order, and the headings put each field over its parts, level by level."""
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ def test_the_rules_are_read_as_a_page_with_their_tables_not_as_markdown(client):
 
 
 def test_markup_written_in_a_rules_file_is_shown_as_text_never_run():
-    from scoring.rules_pages import Rules
+    from scoring.pages.public.rules import Rules
 
     shown = Rules("# Title\n\n<script>alert(1)</script> and <b>bold</b>", "en").html
     assert "<script>" not in shown

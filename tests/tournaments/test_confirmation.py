@@ -162,7 +162,7 @@ class TestClosingARound:
         )
         assert set(statuses) == {ResultStatus.FINAL}
         match = Match.objects.filter(tournament_game__table__round=first).first()
-        assert match.result_detail["closed"] == "round 1"
+        assert match.result_detail["closed"] == 1
 
     def test_a_late_correction_by_the_director_is_listed_and_recomputes_the_standings(
         self, api, client: Client, club, tournament, django_capture_on_commit_callbacks

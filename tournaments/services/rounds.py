@@ -173,7 +173,7 @@ def _not_complete(the_round: Round, *, concours: bool = False) -> Conflict:
 def _close(the_round: Round) -> None:
     """The round is over: its results become final (a table link can no longer change them)."""
     matches = TableGame.objects.filter(table__round=the_round).values_list("match_id", flat=True)
-    results_close(match_ids=list(matches), closed=f"round {the_round.number}", actor=SYSTEM)
+    results_close(match_ids=list(matches), closed=the_round.number, actor=SYSTEM)
 
 
 def _plan(tournament: Tournament, kind: Format, active: int) -> None:

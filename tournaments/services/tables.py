@@ -17,6 +17,7 @@ from games import find_game
 from scoring.models import Match
 from scoring.result_states import Confirmation
 from scoring.services.matches import match_create
+from scoring.titles import TitleParts
 from tournaments import selectors
 from tournaments.models import Entrant, Round, TableAssignment, TableGame, TableStatus, Tournament
 from tournaments.pairing.formats import Format
@@ -71,17 +72,17 @@ def start_game(
     """Open game ``sequence`` of the table's series: a scoring match that announces its changes."""
     layout = _layout(tournament, [entrants[e] for e in table.entrants])
     parsed = parse_match_format(tournament.match_format, tournament.game_key)
-    where = the_round.label or f"round {the_round.number}"
-    title = f"{tournament.name} · {where}, table {table.number}"
-    if sequence > 1:
-        title += f", game {sequence}"
+    # The title as data, said in the reader's language (scoring/titles.py): a bracket round by its label.
+    title = TitleParts(
+        event=tournament.name, round=the_round.label or the_round.number, table=table.number, game=sequence
+    )
     match = match_create(
         club=tournament.club,
         game_key=tournament.game_key,
         sides=list(layout.sides),
         options=dict(tournament.options),
         seats=None if layout.seats is None else list(layout.seats),
-        title=title[:120],
+        title_parts=title,
         deal_limit=parsed.deal_limit,
         announce_changes=True,
         confirmation=Confirmation(tournament.confirmation),

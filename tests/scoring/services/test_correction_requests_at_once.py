@@ -22,7 +22,7 @@ def test_the_same_request_from_many_phones_at_once_is_one(postgres):
         deal_limit=2, confirmation=Confirmation.HAND_OVER, deals=[{"points": {"Ann": 1, "Ben": 2}}] * 2
     )
     results.result_act(match_id=match.pk, action=Action.ACCEPT, actor=TABLE, side="Ann")
-    results.results_close(match_ids=[match.pk], closed="round 1", actor=Actor(label="tournament"))
+    results.results_close(match_ids=[match.pk], closed=1, actor=Actor(label="tournament"))
     created = []
 
     def ask(i):

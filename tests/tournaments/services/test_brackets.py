@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from scoring.models import MatchStatus
 from scoring.services.deals import deal_correct
@@ -39,6 +40,10 @@ def test_it_runs_a_jam_bracket_of_eight_best_of_three_rubbers_to_a_champion():
     semis = Round.objects.get(tournament=tournament, number=2)
     assert semis.label == "Semi-finals"
     assert semis.tables.count() == 2
+    first_semi = current_match(semis.tables.get(number=1))
+    assert first_semi.title_parts == {"event": tournament.name, "round": "Semi-finals", "table": 1, "game": 1}
+    with translation.override("fr"):
+        assert str(first_semi) == f"{tournament.name} · Demi-finales, table 1"
     for table in semis.tables.all():
         play_table(table, table.entrants[0])
         services.bracket_advance(tournament_id=tournament.pk)

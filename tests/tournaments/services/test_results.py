@@ -73,6 +73,9 @@ def test_it_plays_a_best_of_three_series_as_several_matches():
     play_table(table, first)
     assert table.status == TableStatus.PLAYING
     assert table.games.count() == 2  # game 2 opened at once
+    game_2 = table.games.get(sequence=2).match
+    assert game_2.title_parts == {"event": tournament.name, "round": 1, "table": 1, "game": 2}
+    assert str(game_2) == f"{tournament.name} · round 1, table 1, game 2"
     play_table(table, second)
     assert table.status == TableStatus.PLAYING
     play_table(table, first)
@@ -87,7 +90,7 @@ def test_it_plays_a_best_of_three_series_as_several_matches():
         "games": 2,
         "deals": 2,
     }
-    assert current_match(table).title.endswith("game 3")
+    assert str(current_match(table)).endswith("game 3")
 
 
 def test_it_lets_the_organizer_set_a_result_with_a_reason_and_take_it_back():

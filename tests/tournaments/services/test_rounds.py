@@ -43,7 +43,11 @@ def test_it_draws_a_swiss_round_and_opens_a_match_at_each_table():
     assert len(match.seats) == 4  # partners sit across: seats 0/2 and 1/3
     assert match.deal_limit == 4
     assert match.options["preset"] == tournament.options["preset"]
-    assert match.title == "Spring cup · round 1, table 1"
+    assert (match.title, match.title_parts) == (
+        "",
+        {"event": "Spring cup", "round": 1, "table": 1, "game": 1},
+    )
+    assert str(match) == "Spring cup · round 1, table 1"
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RUNNING
 

@@ -1,6 +1,6 @@
 """The organizer's pages of a friendly match: the new-match form, the manage page with the table's
 link and QR code, the printable slip, and the actions on it (revoke or renew the link, abandon,
-play again).
+play again, settle a conflict between two phones).
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from clubs.errors import ServiceError
 from clubs.models import Club
 from clubs.names import name_key
 from games import GAMES
-from scoring import link_pages
 from scoring.boards import scoreboard
 from scoring.forms import AbandonForm, RevokeForm
 from scoring.forms.match import MatchForm
 from scoring.links import code_page_url, scorer_url, table_code
 from scoring.models import Match
+from scoring.pages.common import confirmation, confirmed, settle_conflict
+from scoring.pages.organizer import links
 from scoring.qr import qr_svg
 from scoring.selectors import audit_trail
 from scoring.services import matches
@@ -59,8 +60,9 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _managed_match(request: HttpRequest, pk: int) -> Match:
-    """The match ``pk``, for an organizer of its club only (others: sign in, or 403)."""
+def managed_match(request: HttpRequest, pk: int) -> Match:
+    """The match ``pk``, for an organizer of its club only (others: sign in, or 403); every
+    organizer page of a match finds it this way."""
     return get_for_organizer(request.user, Match.objects.select_related("club"), "match", pk=pk)
 
 
@@ -68,14 +70,14 @@ def _managed_match(request: HttpRequest, pk: int) -> Match:
 @require_GET
 def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's page of a match: its scorer link and QR code, the link's state, the trail."""
-    match = _managed_match(request, pk)
+    match = managed_match(request, pk)
     return render(
         request,
         "scoring/manage.html",
         {
             "match": match,
             "board": scoreboard(match),
-            **link_pages.link_context(match, qr_scale=4),
+            **links.link_context(match, qr_scale=4),
             "events": audit_trail(match, private=True, newest_first=True, limit=200),
             "revoke_form": RevokeForm(),
             "abandon_form": AbandonForm(),
@@ -88,14 +90,14 @@ def match_manage(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A printable slip: the match, its seats and the scorer link as a large QR code."""
-    match = _managed_match(request, pk)
+    match = managed_match(request, pk)
     if match.table_link_revoked:
         messages.error(request, _("The scorer link is revoked: issue a new one first."))
         return redirect("scoring:match_manage", pk=match.pk)
     return render(
         request,
         "scoring/print.html",
-        {"match": match, "board": scoreboard(match), **link_pages.link_context(match, qr_scale=8)},
+        {"match": match, "board": scoreboard(match), **links.link_context(match, qr_scale=8)},
     )
 
 
@@ -103,7 +105,7 @@ def match_print(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A blank paper score sheet of the match (``scoring.sheets``), its QR code the scorer link's."""
-    match = _managed_match(request, pk)
+    match = managed_match(request, pk)
     url = "" if match.table_link_revoked else scorer_url(match)
     sheet = paper_sheet(match, title=str(match), url=url, code=table_code(match) if url else "")
     return render(
@@ -116,7 +118,7 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
     """The scorer link's QR code as an SVG file (organizers only: it is the link)."""
-    match = _managed_match(request, pk)
+    match = managed_match(request, pk)
     if match.table_link_revoked:
         raise Http404("the scorer link is revoked")
     response = HttpResponse(qr_svg(scorer_url(match), scale=8), content_type="image/svg+xml")
@@ -127,14 +129,14 @@ def match_qr(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     """Stop the scorer link at once, once confirmed; with ``renew`` a fresh link replaces it."""
-    match = _managed_match(request, pk)
+    match = managed_match(request, pk)
     form = RevokeForm(request.POST)
     renew = bool(form.is_valid() and form.cleaned_data["renew"])
-    if not match.table_link_revoked and not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    if not match.table_link_revoked and not confirmed(request):
+        return confirmation(
             request,
             match,
-            **link_pages.revoke_words(renew=renew),
+            **links.revoke_words(renew=renew),
             carried=["renew"],
         )
     table_link_revoke(
@@ -142,16 +144,16 @@ def match_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         actor=actor_for(request),
         renew=renew,
     )
-    messages.success(request, link_pages.revoke_done(renew=renew))
+    messages.success(request, links.revoke_done(renew=renew))
     return redirect("scoring:match_manage", pk=match.pk)
 
 
 @require_POST
 def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     """Stop a match without a result, once confirmed."""
-    match = _managed_match(request, pk)
-    if not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    match = managed_match(request, pk)
+    if not confirmed(request):
+        return confirmation(
             request,
             match,
             question=_("Abandon the match?"),
@@ -169,7 +171,15 @@ def match_abandon(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new match with the same game, options, sides and seats."""
-    match = _managed_match(request, pk)
+    match = managed_match(request, pk)
     new = matches.rematch(match=match, actor=actor_for(request))
     messages.success(request, _("Rematch started: hand its scorer link to the table."))
     return redirect("scoring:match_manage", pk=new.pk)
+
+
+@require_POST
+def match_conflict(request: HttpRequest, match_pk: int, pk: int) -> HttpResponse:
+    """An organizer of the club settles a conflict from the match's organizer page."""
+    match = managed_match(request, match_pk)
+    settle_conflict(request, match, pk, table_link=False)
+    return redirect("scoring:match_manage", pk=match.pk)

@@ -8,6 +8,9 @@ side's link reads its own ledger only. The table's shared link (or a physical ta
 nothing: it says to use each side's own link. The director, signed in, sees the official deals
 there and may enter their own score (the desk links to it with a way back).
 
+The scorer page (``scoring.pages.table.scorer``) and a deal's page ask these helpers which board to
+show; they are a table page's own, since only a side's link has a ledger of its own.
+
 What this module does not do: compare or decide (``scoring/services/blind.py``) or lay out the panel
 (``templates/scoring/_blind.html``).
 """
@@ -29,6 +32,7 @@ from scoring import display
 from scoring.access import scorer_match
 from scoring.links import token_side
 from scoring.models import Deal, DealVersion, Match
+from scoring.pages.common import sentence
 from scoring.result_states import ResultStatus
 from scoring.services import blind, ledger
 
@@ -121,7 +125,7 @@ def table_blind_undo(request: HttpRequest, token: str) -> HttpResponse:
             match_id=match.pk, side=side, actor=actor_for(request, table_link_club=match.club_id)
         )
     except ServiceError as error:
-        messages.error(request, error.rule[:1].upper() + error.rule[1:] + ".")
+        messages.error(request, sentence(error.rule))
     else:
         messages.success(request, _("Deal %(n)s taken back: enter it again.") % {"n": number})
     return redirect("scoring:table", token=token)

@@ -16,6 +16,10 @@ its ``Idempotency-Key`` and its deal number), as the organizer, source ``import`
 in (the same key, or the same entry under that number) stays one deal, another entry for a
 number already scored is a recorded conflict, settled on the match's page. So importing twice,
 or after the phone sent them after all, changes nothing. A GET only shows what would be imported.
+
+An organizer's page, though the deals come from a table's phone: the phone's link may be revoked or
+its match over, so the deals are written by a signed-in organizer of each match's club, and a
+match of another club is refused deal by deal.
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from clubs.access import SignInRequired, actor_for, get_for_organizer, is_signed_in
+from clubs.access import SignInRequired, actor_for, is_signed_in
 from clubs.errors import ServiceError
 from scoring.boards import entry_form, scoreboard
 from scoring.forms.reading import entry_words
 from scoring.models import Match, Source
+from scoring.pages.organizer.matches import managed_match
 from scoring.services import deals
 
 #: The largest text taken (a day of deals of a few tables is far less).
@@ -136,9 +141,7 @@ def _rows(request: HttpRequest, pending: list[Pending], *, write: bool) -> list[
     for item in sorted(pending, key=lambda p: (p.match_id, p.number or 0)):
         if item.match_id not in matches:
             try:
-                matches[item.match_id] = get_for_organizer(
-                    request.user, Match.objects.select_related("club"), "match", pk=item.match_id
-                )
+                matches[item.match_id] = managed_match(request, item.match_id)
             except (Http404, PermissionDenied) as error:
                 if isinstance(error, SignInRequired):
                     raise

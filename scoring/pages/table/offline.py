@@ -5,7 +5,10 @@ The worker is a template so that it names the static files by their hashed names
 manifest storage): its cache's version is a hash of what it serves, so a new deploy brings a new
 cache and the old one is dropped. It caches the scorer page's shell (its static files) when it
 installs, and each scorer page and scoreboard as it is loaded (the network first), and sends the
-phone's outbox from the ``sync`` event where the browser has one (Chromium)."""
+phone's outbox from the ``sync`` event where the browser has one (Chromium).
+
+Not pages a person reads, but the table's all the same: only the pages of a table's link register
+the worker, and only the scorer page links the manifest (``templates/scoring/_outbox.html``)."""
 
 from __future__ import annotations
 

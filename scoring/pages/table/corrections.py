@@ -3,8 +3,11 @@ longer write the result), but "Ask the director to correct deal N" with a reason
 the results desk (``scoring.services.correction_requests``). Once asked, the page says the request is with
 the director, and what it said; asking again is the same request.
 
+Only the table asks (the director, signed in on the same page, gets the correction form), so this
+is a table page, beside the deal's page that shows it.
+
 What this module does not do: decide (the service) or correct the deal (the director does, on the
-same page signed in: ``scoring.views.table_deal``).
+same page signed in: ``scoring.pages.table.deals.table_deal``).
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ def ask_context(match: Match, token: str, deal: Deal) -> dict[str, Any]:
 @require_POST
 def table_deal_ask(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """Ask the director to correct deal ``number`` (its round is closed); a refusal (no reason, no
-    side named) is said on the deal's page (``result_pages.refused_back_to`` in the URLs)."""
+    side named) is said on the deal's page (``scoring.pages.common.refused_back_to`` in the URLs)."""
     match = scorer_match(token)
     deal_or_404(match, number)
     form = AskForm(request.POST)

@@ -13,7 +13,8 @@ link does not have.
   place as it is now with a message saying so.
 
 ``scoring.throttling.guard_table_link`` calls these for every ``/t/<token>/`` page, so the views of
-the scorer page need not know whether their token is a match's or a place's.
+the scorer page need not know whether their token is a match's or a place's; they are table pages
+because only a table's link is ever a place's.
 """
 
 from __future__ import annotations

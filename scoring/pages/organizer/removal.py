@@ -10,23 +10,19 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.access import actor_for, get_for_organizer
+from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages
-from scoring.models import Match
+from scoring.pages.common import confirmation, confirmed
+from scoring.pages.organizer.matches import managed_match
 from scoring.services import removal
-
-
-def _managed(request: HttpRequest, pk: int) -> Match:
-    return get_for_organizer(request.user, Match.objects.select_related("club"), "match", pk=pk)
 
 
 @require_POST
 def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a match nobody scored, once the organizer confirmed it."""
-    match = _managed(request, pk)
-    if not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    match = managed_match(request, pk)
+    if not confirmed(request):
+        return confirmation(
             request,
             match,
             question=_("Delete the match?"),
@@ -46,7 +42,7 @@ def match_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """Archive the match (``archived=on``), or show it in the lists again."""
-    match = _managed(request, pk)
+    match = managed_match(request, pk)
     archived = request.POST.get("archived") == "on"
     try:
         removal.match_archive(match_id=match.pk, archived=archived, actor=actor_for(request))

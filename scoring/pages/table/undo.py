@@ -4,10 +4,12 @@ a reason already filled in ("Undo: entered by mistake", editable), after a confi
 It is the existing void (``scoring.services.deals.deal_void``: a new version with no entry, the match replayed
 without it, an audit event with the reason) with the deal's version as ``If-Match``, so an undo
 sent twice, or after another phone changed or added a deal, changes nothing and says why. Without
-JavaScript the confirmation is a page (``link_pages.confirmation``); with it, a dialog first. The
+JavaScript the confirmation is a page (``scoring.pages.common.confirmation``); with it, a dialog first. The
 answer is the scorer page, its message on top beside the totals.
 
-What this module does not do: void any other deal (the deal page does, ``views.table_deal_void``).
+What this module does not do: void any other deal (the deal page does,
+``scoring.pages.table.deals.table_deal_void``). :func:`undo_control`, what the scorer page's Undo
+shows, lives here beside the view it posts to; the ``{% undo_last %}`` tag renders it.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import actor_for
 from clubs.errors import ServiceError
-from scoring import link_pages
 from scoring.access import scorer_match
 from scoring.display import Board
 from scoring.forms import UndoForm
 from scoring.models import Match, MatchStatus, Source
+from scoring.pages.common import confirmation, confirmed
 from scoring.selectors import live_entries
 from scoring.services.deals import deal_void
 
@@ -81,8 +83,8 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
     if refused is not None:
         messages.error(request, refused)
         return redirect(here)
-    if not link_pages.confirmed(request):
-        return link_pages.confirmation(
+    if not confirmed(request):
+        return confirmation(
             request,
             match,
             question=_("Undo deal %(number)s?") % {"number": number},

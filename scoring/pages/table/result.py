@@ -9,10 +9,6 @@ the panel (``templates/scoring/_confirm_result.html``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
-
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -28,35 +24,10 @@ from scoring.access import place_for, scorer_match
 from scoring.boards import scoreboard
 from scoring.links import token_side
 from scoring.models import Match
+from scoring.pages.common import sentence
+from scoring.pages.table.scorer import scorer_page_context
 from scoring.result_states import Action
 from scoring.services import results
-from scoring.views import scorer_page_context
-
-#: A page view of the scoring app.
-View = Callable[..., HttpResponse]
-
-
-def refused_back_to(page: str) -> Callable[[View], View]:
-    """A write refused by a service (a 409: no rematch at a tournament table) shows its reason on
-    ``page`` (named with the view's own arguments) instead of failing: post, redirect, get."""
-
-    def decorate(view: View) -> View:
-        @wraps(view)
-        def refusing(request: HttpRequest, **kwargs: Any) -> HttpResponse:
-            try:
-                return view(request, **kwargs)
-            except ServiceError as error:
-                messages.error(request, _sentence(error.rule))
-                return redirect(reverse(page, kwargs=kwargs))
-
-        return refusing
-
-    return decorate
-
-
-def _sentence(rule: str) -> str:
-    return rule[:1].upper() + rule[1:] + "."
-
 
 DONE = {
     Action.ACCEPT: gettext_lazy("Result accepted: it counts now."),
@@ -107,7 +78,7 @@ def table_result(request: HttpRequest, token: str) -> HttpResponse:
                 deal=form.cleaned_data["deal"],
             )
         except ServiceError as error:
-            problem, status = _sentence(error.rule), error.status
+            problem, status = sentence(error.rule), error.status
         else:
             problem, status = "", 200
     notice = str(DONE[Action(form.cleaned_data["action"])]) if status == 200 else ""
