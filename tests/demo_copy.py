@@ -70,7 +70,10 @@ def _dates_kept(model: type[models.Model]) -> Iterator[None]:
 
 
 def _take(demo: Demo) -> _Copy:
-    rows = {model: list(model._base_manager.order_by().values()) for model in _ours()}
+    """Every row of the demo, each table in key order: unordered, PostgreSQL hands rows back in
+    their place on disk, which an update moves (a build and its copy then listed one result's
+    audit events in two orders)."""
+    rows = {model: list(model._base_manager.order_by("pk").values()) for model in _ours()}
     return _Copy(
         rows={model: found for model, found in rows.items() if found}, club=demo.club.pk, parts=demo.parts
     )
