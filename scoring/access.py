@@ -16,7 +16,7 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 from clubs.access import can_manage, one_or_404
-from scoring import belonging
+from scoring import part_of
 from scoring.links import is_place, match_for_token, place_now, signed_payload
 from scoring.models import Deal, Match
 from scoring.places import Now, Waiting
@@ -73,9 +73,9 @@ HIDDEN = gettext_lazy("this match's score is hidden until the prize-giving")
 
 def hidden_from(request: Any, match: Match) -> bool:
     """Whether ``match``'s score is hidden from whoever makes ``request``: the public, while a
-    tournament's blind finish hides its round (``scoring.belonging.hidden``); never from the
+    tournament's blind finish hides its round (``scoring.part_of.hidden``); never from the
     club's organizers or the match's own table link."""
-    if not belonging.hidden(match):
+    if not part_of.hidden(match):
         return False
     grant = getattr(request, "auth", None)
     own_table = getattr(grant, "match", None) == match

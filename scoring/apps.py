@@ -11,11 +11,11 @@ class ScoringConfig(AppConfig):
         from django.utils.translation import gettext
 
         from clubs.parts import ClubPart, register
-        from scoring import bindings, result_states
+        from scoring import bound, result_states
         from scoring.demo import load_match_demo
         from scoring.old_titles import archived
 
-        bindings.register()
+        bound.register()
         result_states.translate = gettext  # its labels and refusals, in the active language
         register(
             ClubPart(

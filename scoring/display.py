@@ -25,9 +25,9 @@ from games.facts import Facts, Tally
 from games.match import MatchState, Result, Table
 from games.seats import Seating
 from scoring import chart
-from scoring.belonging import Series, series_of
 from scoring.game_texts import facts_text, game_text, game_texts
 from scoring.models import Deal, DealVersion, Match, MatchStatus
+from scoring.part_of import Series, series_of
 
 
 @dataclass(frozen=True)

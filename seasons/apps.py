@@ -10,16 +10,16 @@ class SeasonsConfig(AppConfig):
         ratings), tell the clubs app the seasons' part of a club (its rows, the demo's season, the
         seasons its pages list) and the scoreboards each side's chance to win."""
         from clubs.parts import ClubPart, register
-        from scoring import belonging
-        from seasons import bindings, listeners
+        from scoring import part_of
+        from seasons import bound, listeners
         from seasons.demo import load_season_demo
         from seasons.listing import club_links, public_player_pages, season_listing
         from seasons.notes import win_chance_notes
         from tournaments.signals import results_changed
 
         results_changed.connect(listeners.results_changed, dispatch_uid="seasons.results_changed")
-        belonging.register_notes(self.label, win_chance_notes)
-        bindings.register()
+        part_of.register_notes(self.label, win_chance_notes)
+        bound.register()
         register(
             ClubPart(
                 app=self.label,

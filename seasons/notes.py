@@ -1,7 +1,7 @@
 """What the seasons app says on a tournament table's scoreboard: each side's chance to win, from
 the players' ratings before the match, when the club shows it (``ClubPreferences.win_chances``).
 
-Registered with ``scoring.belonging.register_notes`` in ``SeasonsConfig.ready()``; the scoring app
+Registered with ``scoring.part_of.register_notes`` in ``SeasonsConfig.ready()``; the scoring app
 shows the line without knowing where it comes from.
 """
 

@@ -13,9 +13,9 @@ class TournamentsConfig(AppConfig):
         physical table plays now, the scoring pages how a bracket round is named, and which matches a
         blind finish hides from the public."""
         from clubs.parts import ClubPart, register
-        from scoring import belonging, places, titles
+        from scoring import part_of, places, titles
         from scoring.signals import match_changed
-        from tournaments import bindings, blind_finish, listeners, physical_tables, wording
+        from tournaments import blind_finish, bound, listeners, physical_tables, wording
         from tournaments.demo import load_tournament_demo
         from tournaments.listing import (
             club_evenings,
@@ -25,13 +25,13 @@ class TournamentsConfig(AppConfig):
         )
 
         match_changed.connect(listeners.match_changed, dispatch_uid="tournaments.match_changed")
-        belonging.register(self.label, table_match_part)
-        belonging.register_series(self.label, table_match_series)
-        belonging.register_hidden(self.label, blind_finish.table_match_hidden)
+        part_of.register(self.label, table_match_part)
+        part_of.register_series(self.label, table_match_series)
+        part_of.register_hidden(self.label, blind_finish.table_match_hidden)
         places.register(
             physical_tables.KIND, places.Kind(secret=physical_tables.secret_of, now=physical_tables.now_at)
         )
-        bindings.register()
+        bound.register()
         titles.say_rounds_with(lambda label: wording.round_label(label, 0))
         register(
             ClubPart(

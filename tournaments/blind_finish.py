@@ -134,7 +134,7 @@ def veil_for(request: HttpRequest | Request, tournament: Tournament) -> Veil:
 
 def table_match_hidden(match: Match) -> bool:
     """Whether ``match`` is played at a table of a round the public may not see yet: its
-    scoreboard and its API documents wait for the reveal (``scoring.belonging.hidden``)."""
+    scoreboard and its API documents wait for the reveal (``scoring.part_of.hidden``)."""
     where = (
         TableGame.objects.filter(match=match)
         .values_list("table__round__number", "table__round__tournament_id")

@@ -4,7 +4,7 @@ then the finished ones), and the tournament a table's scoreboard links back to.
 
 The scoring app serves those pages and cannot name this app: ``TournamentsConfig.ready()`` hands
 it :func:`tournament_listing` through the tournaments' part of a club (``clubs.parts``) and
-:func:`table_match_part` through ``scoring.belonging``.
+:func:`table_match_part` through ``scoring.part_of``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
 from clubs.parts import Listed, Listing
-from scoring.belonging import PartOf, Series
 from scoring.models import Match
+from scoring.part_of import PartOf, Series
 from scoring.templatetags.game_names import game_name
 from tournaments.models import RoundStatus, TableGame, Tournament, TournamentStatus
 from tournaments.pairing.match_format import FormatKind, parse_match_format

@@ -18,8 +18,8 @@ from clubs.models import Club
 from clubs.travel.arrival import Arrival, Imported
 from clubs.travel.envelope import EveningFileError
 from clubs.travel.journey import Kind, arrive, depart, snapshot
-from scoring.belonging import part_of
 from scoring.models import Match
+from scoring.part_of import part_of
 from scoring.services.travel import match_public_id_set
 from scoring.travel.rows import clear_matches, load_matches, match_parts, match_sections
 

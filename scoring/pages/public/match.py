@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from clubs.access import can_manage
-from scoring import belonging
+from scoring import part_of
 from scoring.access import hidden_from, match_or_404, readable_match_or_404
 from scoring.boards import scoreboard
 from scoring.pages.common import POLL_SECONDS, poll_response
@@ -28,7 +28,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_or_404(pk)
     if hidden_from(request, match):
         return render(
-            request, "scoring/match_hidden.html", {"match": match, "part_of": belonging.part_of(match)}
+            request, "scoring/match_hidden.html", {"match": match, "part_of": part_of.part_of(match)}
         )
     return render(
         request,
@@ -39,8 +39,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "poll_url": reverse("scoring:match_board", args=[match.pk]),
             "poll_seconds": POLL_SECONDS,
             "organizer": can_manage(request.user, match.club_id),
-            "part_of": belonging.part_of(match),
-            "notes": belonging.notes(match),
+            "part_of": part_of.part_of(match),
+            "notes": part_of.notes(match),
         },
     )
 
