@@ -139,6 +139,19 @@ def _stored_entry(deal: Deal) -> dict[str, Any] | None:
     return None if current is None else current.entry
 
 
+def void_from_table(request: HttpRequest, match: Match, number: int, cleaned: dict[str, Any]) -> None:
+    """The void a table's page sends (this page's Void, the scorer page's Undo): the reason and the
+    deal's version (its ``If-Match``) from the form, the table link as who did it."""
+    deals.deal_void(
+        match_id=match.pk,
+        number=number,
+        reason=cleaned["reason"],
+        expected_version=cleaned["version"],
+        actor=actor_for(request, table_link_club=match.club_id),
+        source=Source.WEB,
+    )
+
+
 @require_POST
 def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """Take a deal out of the match, with a reason; later deals are rescored without it."""
@@ -147,14 +160,7 @@ def table_deal_void(request: HttpRequest, token: str, number: int) -> HttpRespon
     void_form = VoidForm(request.POST)
     if void_form.is_valid():
         try:
-            deals.deal_void(
-                match_id=match.pk,
-                number=number,
-                reason=void_form.cleaned_data["reason"],
-                expected_version=void_form.cleaned_data["version"],
-                actor=actor_for(request, table_link_club=match.club_id),
-                source=Source.WEB,
-            )
+            void_from_table(request, match, number, void_form.cleaned_data)
         except ServiceError as error:
             void_form.add_error("reason" if error.field == "reason" else None, error.rule)
             deal.refresh_from_db()

@@ -23,15 +23,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.access import actor_for
 from clubs.errors import ServiceError
 from scoring.access import scorer_match
 from scoring.display import Board
 from scoring.forms import UndoForm
-from scoring.models import Match, MatchStatus, Source
+from scoring.models import Match, MatchStatus
 from scoring.pages.common import confirmation, confirmed
+from scoring.pages.table.deals import void_from_table
 from scoring.selectors import live_entries
-from scoring.services.deals import deal_void
 
 
 def last_live(match: Match) -> tuple[int, int] | None:
@@ -98,14 +97,7 @@ def table_undo(request: HttpRequest, token: str) -> HttpResponse:
             back=here,
         )
     try:
-        deal_void(
-            match_id=match.pk,
-            number=number,
-            reason=form.cleaned_data["reason"],
-            expected_version=form.cleaned_data["version"],
-            actor=actor_for(request, table_link_club=match.club_id),
-            source=Source.WEB,
-        )
+        void_from_table(request, match, number, form.cleaned_data)
     except ServiceError as error:
         messages.error(request, _("Nothing was undone: %(why)s.") % {"why": error.rule})
     else:
