@@ -4,6 +4,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
+pytest_summary() {  # a pytest log: its last summary line, framed in "=" or bare (-q); empty if none
+  { grep -E '^(=+ )?[0-9]+ (passed|failed|errors?|skipped|deselected)|no tests ran' "$1" || true; } \
+    | tail -1 | sed -E 's/^=+ //; s/ =+$//'
+}
+
 find_python() {
   for candidate in python3.11 python3; do
     if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then
