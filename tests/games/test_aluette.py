@@ -350,6 +350,7 @@ def test_it_matches_the_golden_score_sheets(path):
 # -- review: a whole match by hand, through the command line -------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_match_to_ten_by_hand():
     # target 10, seat 3 deals first.
     # 1 (3) BBBBBAAAA: Them win the first five in a row: 5.              0 - 5

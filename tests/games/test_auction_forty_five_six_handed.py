@@ -84,6 +84,7 @@ def test_it_refuses_a_bad_option_before_counting_the_sides():
         GAME.new_match(["A", "B", "C"], {"players": 5})
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_prints_the_six_seat_schema_from_the_command_line():
     run = run_cli(["schema", "auction-forty-five", "--option", "players=6"])
 
@@ -93,6 +94,7 @@ def test_it_prints_the_six_seat_schema_from_the_command_line():
     assert run.doc["effective_options"]["players"] == 6
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_lists_the_six_seat_table():
     listed = {g["key"]: g for g in run_cli(["list"]).doc}
 
@@ -102,6 +104,7 @@ def test_it_lists_the_six_seat_table():
     ]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_scores_a_six_handed_match_from_the_command_line():
     run = run_cli(
         ["score", "auction-forty-five", "--option", "players=6", "--option", "first_dealer=5"],

@@ -494,6 +494,7 @@ def test_it_has_at_least_three_golden_sheets():
 # -- review: whole matches by hand, through the command line -------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_down_up_25_start_with_times_five_boards_by_hand():
     # --preset down-up-25, failed_board times_five, seat 3 deals first.
     # 1 (seat 3, n 13) [3, board, 4, pass]: Us 7, Them board. 2 / 11: Us fail -35; Them board

@@ -340,6 +340,7 @@ def test_it_deals_twenty_hand_sizes_to_partnerships_too():
 # -- schema, command line ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_prints_the_individual_entry_schema_for_the_preset():
     run = run_cli(["schema", "back-alley", "--preset", "individual"])
 
@@ -350,12 +351,14 @@ def test_it_prints_the_individual_entry_schema_for_the_preset():
     assert "first_dealer" not in run.doc["effective_options"]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_refuses_a_side_name_in_the_schema_options_where_no_sides_are_known():
     run = run_cli(["schema", "back-alley", "--preset", "individual", "--option", "first_dealer=Ann"])
 
     assert (run.code, run.doc["error"]["field"], run.doc["error"]["deal"]) == (2, "first_dealer", None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_lists_the_individual_table_as_another_table():
     listed = {g["key"]: g for g in run_cli(["list"]).doc}
 
@@ -370,6 +373,7 @@ def test_it_lists_the_individual_table_as_another_table():
     ]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_scores_an_individual_match_from_the_command_line_with_the_preset_flag():
     run = run_cli(["score", "back-alley", "--preset", "individual"], {"sides": FIVE, "deals": [GOOD]})
 

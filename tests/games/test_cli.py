@@ -49,6 +49,7 @@ JAM_ONE = {"tricks": {"Ann": 13, "Bob": 13}, "runs": {"Ann": [4], "Bob": []}}
 # -- list ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_lists_every_registered_game():
     run = run_cli(["list"])
 
@@ -87,6 +88,7 @@ def _check_schema_structure(schema: dict[str, Any]) -> None:
         assert {"type", "enum", "anyOf", "oneOf"} & set(prop), f"{name} has no type"
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("key", KEYS)
 def test_it_prints_a_valid_json_schema_for_every_game(key):
     cls = GAMES[key]
@@ -120,6 +122,7 @@ def test_it_accepts_every_worked_example_under_its_schema(key):
             entry.validate(deal)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_a_schema_for_an_unknown_game():
     assert error_of(run_cli(["schema", "snap"])) == (None, None)
 
@@ -127,6 +130,7 @@ def test_it_rejects_a_schema_for_an_unknown_game():
 # -- score: the output document (docs/games/README.md §6) ------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_scores_a_match_from_standard_input():
     run = run_cli(["score", "jam"], jam_match(JAM_ONE, JAM_FIVE))
 
@@ -152,6 +156,7 @@ def test_it_scores_a_match_from_standard_input():
     assert doc["next_deal"] is None
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_reports_the_next_dealer_of_an_unfinished_match():
     doc = run_cli(["score", "jam"], jam_match(JAM_ONE)).doc
 
@@ -165,6 +170,7 @@ def test_it_reports_the_next_dealer_of_an_unfinished_match():
     assert doc["next_deal"] == {"dealer": "Bob"}
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_finds_a_game_by_its_alias():
     run = run_cli(
         ["score", "generic"], {"sides": ["Ann", "Ben"], "deals": [{"points": {"Ann": 3, "Ben": 4}}]}
@@ -215,6 +221,7 @@ def test_it_prints_the_same_document_as_the_rule_book(key):
 # -- score: options (docs/games/README.md §4) -----------------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_layers_defaults_then_match_options_then_the_command_line():
     default = run_cli(["score", "jam"], jam_match())
     from_match = run_cli(["score", "jam"], jam_match(target=7))
@@ -225,6 +232,7 @@ def test_it_layers_defaults_then_match_options_then_the_command_line():
     assert from_cli.doc["options"]["target"] == 9
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_plays_by_the_layered_options():
     # Ann scores 5 then 1: with the match's target 7 she wins; the command line's 9 keeps it going.
     deals = (JAM_FIVE, JAM_ONE, JAM_ONE)
@@ -243,6 +251,7 @@ def test_it_lets_the_last_option_on_the_command_line_win():
     assert run.doc["options"]["target"] == 3
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_reads_option_values_as_json_or_else_as_a_string():
     run = run_cli(
         [
@@ -274,6 +283,7 @@ def test_it_takes_a_quoted_json_string_as_a_string():
     assert run.doc["options"]["first_dealer"] == "Bob"
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize(
     ("option", "why"),
     [
@@ -293,14 +303,17 @@ def test_it_rejects_a_bad_option_value_naming_the_option(option, why):
     assert error_of(run) == (None, option.partition("=")[0]), why
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_a_bad_option_value_in_match_json():
     assert error_of(run_cli(["score", "jam"], jam_match(rubbers=5))) == (None, "rubbers")
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_an_unknown_option_on_the_command_line():
     assert error_of(run_cli(["score", "jam", "--option", "colour=red"], jam_match())) == (None, "colour")
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_an_unknown_option_in_match_json():
     assert error_of(
         run_cli(["score", "tally"], {"sides": ["A", "B"], "options": {"wins": "low"}, "deals": []})
@@ -310,6 +323,7 @@ def test_it_rejects_an_unknown_option_in_match_json():
     )
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_a_preset_for_a_game_without_presets():
     assert error_of(run_cli(["score", "jam", "--preset", "ffb"], jam_match())) == (None, "preset")
 
@@ -320,6 +334,7 @@ def test_it_rejects_options_that_are_not_an_object():
     assert error_of(run)[0] is None
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_counts_only_explicit_target_and_deals_as_given():
     both = run_cli(
         ["score", "tally", "--option", "deals=3"],
@@ -413,6 +428,7 @@ def test_it_uses_the_default_preset_when_none_is_chosen(key):
         assert run.doc["options"][name] == value
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("key", PRESET_KEYS)
 def test_it_lets_the_command_line_preset_win_over_match_json(key):
     cls = GAMES[key]
@@ -428,6 +444,7 @@ def test_it_lets_the_command_line_preset_win_over_match_json(key):
         assert run.doc["options"][name] == value
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("key", PRESET_KEYS)
 def test_it_lets_explicit_options_win_over_the_preset(key):
     cls = GAMES[key]
@@ -451,6 +468,7 @@ def test_it_lets_explicit_options_win_over_the_preset(key):
         assert run.doc["options"][name] == other
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("key", PRESET_KEYS)
 def test_it_rejects_an_unknown_preset(key):
     cls = GAMES[key]
@@ -463,6 +481,7 @@ def test_it_rejects_an_unknown_preset(key):
 # -- score: sides (docs/games/README.md §2, §3) -----------------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_bad_sides_in_a_subprocess():
     assert error_of(run_cli(["score", "jam"], {"sides": ["Ann"], "deals": []})) == (None, "sides")
     assert error_of(run_cli(["score", "jam"], {"sides": ["Ann", "Ann"], "deals": []})) == (None, "sides")
@@ -498,6 +517,7 @@ def test_it_matches_side_names_exactly():
 # -- score: entries (docs/games/README.md §5, §7) ---------------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("entry", [[], [1, 2], "deal", 3, None, True])
 def test_it_rejects_an_entry_that_is_not_an_object(entry):
     assert error_of(run_cli(["score", "jam"], jam_match(JAM_ONE, entry))) == (1, None)
@@ -510,6 +530,7 @@ def test_it_rejects_a_non_object_entry_of_every_game(key):
     assert error_of(run_main(["score", key], match)) == (0, None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_checks_unknown_keys_before_any_field():
     entry = {"tricks": "lots", "colour": "red", "runs": 4}
 
@@ -540,6 +561,7 @@ def test_it_names_the_first_required_field_of_an_empty_entry(key):
     assert error_of(run) == (0, required[0])
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_names_the_deal_and_the_field_at_fault():
     bad = {"tricks": {"Ann": 12, "Bob": 13}, "runs": {"Ann": [], "Bob": []}}
 
@@ -554,6 +576,7 @@ def test_it_reports_a_nested_fault_on_the_top_level_field():
     assert error_of(run_main(["score", "jam"], jam_match(bad))) == (0, "runs")
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_refuses_a_deal_after_the_end_before_checking_its_fields():
     garbage = {"colour": "red"}
 
@@ -562,6 +585,7 @@ def test_it_refuses_a_deal_after_the_end_before_checking_its_fields():
     assert error_of(run_main(["score", "jam"], jam_match(JAM_FIVE, "not an object"))) == (1, None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_refuses_a_tally_deal_after_a_fixed_number_of_deals():
     deal = {"points": {"A": 1, "B": 2}}
     match = {"sides": ["A", "B"], "options": {"deals": 2}, "deals": [deal, deal, deal]}
@@ -569,6 +593,7 @@ def test_it_refuses_a_tally_deal_after_a_fixed_number_of_deals():
     assert error_of(run_cli(["score", "tally"], match)) == (2, None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_prints_nothing_but_the_error():
     run = run_cli(["score", "jam"], jam_match(JAM_ONE, {"tricks": 26}))
 
@@ -579,11 +604,13 @@ def test_it_prints_nothing_but_the_error():
 # -- score: match.json itself ---------------------------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("text", ["", "{", "{'sides': []}", "[1, 2", "NaN garbage", "\x00"])
 def test_it_rejects_standard_input_that_is_not_json(text):
     assert error_of(run_cli(["score", "jam"], text)) == (None, None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize(
     "text",
     [
@@ -599,6 +626,7 @@ def test_it_rejects_an_object_naming_a_key_twice_and_non_json_numbers(text):
     assert "twice" in run.doc["error"]["rule"] or "NaN" in run.doc["error"]["rule"]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_absurdly_nested_json_without_a_traceback():
     run = run_cli(["score", "tally"], "[" * 100_000)
 
@@ -606,6 +634,7 @@ def test_it_rejects_absurdly_nested_json_without_a_traceback():
     assert "Traceback" not in run.stderr
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_match_json_that_is_not_an_object():
     assert error_of(run_cli(["score", "jam"], [1, 2])) == (None, None)
 
@@ -616,6 +645,7 @@ def test_it_names_a_missing_sides_or_deals_list():
     assert error_of(run_main(["score", "jam"], {"sides": ["Ann", "Bob"], "deals": {}})) == (None, "deals")
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_rejects_an_unknown_game():
     run = run_cli(["score", "snap"], jam_match())
 

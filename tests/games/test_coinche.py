@@ -1502,6 +1502,7 @@ def test_a_dead_deal_names_the_first_other_field(entry, field):
     assert error([GOOD, entry]) == (1, field)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_dead_deal_error_through_the_command_line():
     run = run_cli(
         ["score", "coinche"], {"sides": SIDES, "deals": [{"dead": True, "trump": "hearts", "bid": 80}]}
@@ -1538,6 +1539,7 @@ FFB_MATCH = [
 ]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_hand_made_ffb_match_through_the_command_line():
     run = run_cli(
         ["score", "coinche", "--option", "tie_rule=litige"],
@@ -1569,6 +1571,7 @@ def test_a_hand_made_ffb_match_through_the_command_line():
     assert doc["pot"] == 0
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_the_same_ffb_match_scored_under_parlett():
     # Deal 3: (round10(102 + 20) + 100) × 2 = 440 + pot 80 = 520; NS round10(60) × 2 = 120.
     # Deal 4: EW keep their carré (no transfer): NS round10(252 + 20) + 250 = 520; EW round10(200) = 200.
@@ -1588,6 +1591,7 @@ def test_the_same_ffb_match_scored_under_parlett():
     assert run.doc["outcome"]["winner"] == "EW"
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_belote_alone_cannot_win_then_the_next_contract_decides():
     # FFB, target 350. Deal 1 and 2: NS 80♥ made 92/70: 90 + 80 = 170, EW 70 (twice): 340 – 140.
     # Deal 3: NS 90♠ 60/102 with belote: 80 < 90, failed; NS 20, EW 160 + 90 = 250: 360 – 390.
@@ -1609,6 +1613,7 @@ def test_belote_alone_cannot_win_then_the_next_contract_decides():
     assert run.doc["next_deal"] == {"dealer": 3}
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_pagat_last_contract_winner_breaks_a_tie_at_the_target():
     # pagat (reach_bid, bid_only), target 200 via the match options.
     # NS 80♥ 92/70: 90 ≥ 82 made: NS round10(92) + 80 = 170, EW 70.

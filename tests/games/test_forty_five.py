@@ -249,6 +249,7 @@ def test_it_has_at_least_three_golden_sheets():
 # -- review: a whole match by hand, through the command line -------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_match_to_a_lower_target_by_hand():
     # target 20, seat 2 deals first: 4/1 -> Us 5; 0/5 -> Them 10; 5/0 -> Us 10 (15-10);
     # 3/2 -> Us 5: 20-10, Us win. Dealers 2, 3, 0, 1.

@@ -24,6 +24,7 @@ def _load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize("path", SHEETS, ids=[f"{p.parent.name}/{p.stem}" for p in SHEETS])
 def test_it_replays_the_golden_sheet(path):
     key = path.parent.name

@@ -43,6 +43,7 @@ BEST_OF_THREE = [
 ]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_best_of_three_match_by_hand():
     run = run_cli(
         ["score", "jam", "--option", "restart_after_grand=true", "--option", "first_dealer=Bob"],

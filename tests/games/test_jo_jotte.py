@@ -925,6 +925,7 @@ def test_a_dead_deal_names_the_first_other_field(entry, field):
     assert error_of([VALID, entry]) == (1, field)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_dead_deal_error_through_the_command_line():
     run = run_cli(["score", "jo-jotte"], {"sides": SIDES, "deals": [{"dead": True, "tricks": {E: 9, J: 0}}]})
     assert run.code == 2
@@ -981,6 +982,7 @@ REVIEW_RUBBER = [
 ]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_hand_made_rubber_through_the_command_line():
     run = run_cli(["score", "jo-jotte"], {"sides": SIDES, "options": REVIEW_OPTIONS, "deals": REVIEW_RUBBER})
     assert run.code == 0, run
@@ -1014,6 +1016,7 @@ def test_a_hand_made_rubber_through_the_command_line():
     assert doc["next_deal"] is None
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_winner_by_points_can_differ_from_the_rubber_winner():
     deals = [
         # Ely 100 > 60: 100 below, game 1 to Ely.

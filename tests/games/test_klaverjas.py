@@ -607,6 +607,7 @@ REVIEW_MATCH = [
 ]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_hand_made_target_match_through_the_command_line():
     match = {"sides": SIDES, "options": {"target": 1500}, "deals": REVIEW_MATCH}
     run = run_cli(["score", "klaverjas", "--preset", "parlett"], match)
@@ -641,6 +642,7 @@ def test_a_hand_made_target_match_through_the_command_line():
     assert (after.code, after.doc["error"]["deal"], after.doc["error"]["field"]) == (2, 5, None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_the_same_match_without_the_defence_pit_bonus_plays_on():
     # Deal 3 loses its 100: Wij 232. Totals 1414 – 466: nobody has 1500; seat 1 deals next.
     match = {"sides": SIDES, "options": {"target": 1500, "defence_pit_bonus": False}, "deals": REVIEW_MATCH}
@@ -651,6 +653,7 @@ def test_the_same_match_without_the_defence_pit_bonus_plays_on():
     assert doc["next_deal"] == {"dealer": 1}
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_target_and_deals_given_on_two_layers_is_an_error_on_deals():
     # docs/games/README.md §4: both given explicitly, one in match.json and one on the command line.
     run = run_cli(
@@ -667,6 +670,7 @@ def test_target_and_deals_given_on_two_layers_is_an_error_on_deals():
     assert (run.doc["options"]["deals"], run.doc["options"]["target"]) == (8, None)
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_the_echoed_options_of_a_target_match_can_be_scored_again():
     # docs/games/README.md §6: "The output echoes the complete effective option set (options), so a stored match can
     # always be re-scored with the same rules." Echoing the default deals 16 next to target 1500 made

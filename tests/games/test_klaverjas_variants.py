@@ -190,6 +190,7 @@ def test_it_narrows_the_schema_of_kraak_to_none_while_kraken_is_off():
     assert on["properties"]["kraak"]["enum"] == ["none", "kraak", "rekraak", "superkraak"]
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_prints_the_exact_schema_for_given_options_from_the_command_line():
     run = run_cli(["schema", "klaverjas", "--option", "kraken=card_points", "--preset", "parlett"])
 

@@ -495,6 +495,7 @@ def test_it_referees_every_seed_scenario_from_codes(name, trump, cards, winner, 
     assert doc["explanation"].strip()
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 @pytest.mark.parametrize(
     ("name", "trump", "cards", "winner", "reason", "tie_break"), SCENARIOS, ids=SCENARIO_IDS
 )
@@ -648,6 +649,7 @@ def test_it_rejects_referee_input_of_the_wrong_type(trump, cards, field):
     assert caught.value.field == field
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_it_prints_referee_errors_from_the_real_command_line():
     run = run_cli(["trick", "matching-trumps", "--trump", "6S", "AH", "6S"])
     assert cli_error_of(run) == (None, "cards")
@@ -799,6 +801,7 @@ def p4(a: int, b: int, c: int, d: int) -> dict[str, int]:
     return dict(zip(P4, (a, b, c, d), strict=True))
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_team_match_to_a_target_by_hand():
     # teams [[0, 2], [1, 3]], target 15, P3 deals first (so P4 leads).
     # 1 dealer P3, leader P4: 3/2/4/1, last P2 -> teams 7 / 3.

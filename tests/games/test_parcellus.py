@@ -374,6 +374,7 @@ def test_it_matches_the_golden_score_sheets(path):
 # -- review: whole matches by hand, through the command line -------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_match_to_twenty_by_hand():
     # target 20, North deals first.
     # 1 (North, left) parcels 1/4/1, cards 2/12/5, J♥ South: West 2, North 12 + 6 = 18,

@@ -28,6 +28,7 @@ def points(sides: list[str], *values: int) -> dict[str, Any]:
 # -- review: whole matches, worked out by hand ----------------------------------------------------
 
 
+@pytest.mark.slow  # python -m games in a subprocess
 def test_a_low_wins_match_to_a_target_by_hand():
     # C deals first. 10/20/5/0; 20/15/30/26 -> 30/35/35/26; 0/15/10/24 -> 30/50/45/50: B and D
     # reach 50, and A alone holds the lowest total: A wins. Dealers C, D, A.

@@ -8,6 +8,8 @@ import pytest
 
 from tests.paths import ROOT
 
+pytestmark = pytest.mark.slow  # bash in a subprocess
+
 
 def summary(tmp_path, log: str) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "run.log"

@@ -87,23 +87,27 @@ def _manage(*args, **env):
     )
 
 
+@pytest.mark.slow  # manage.py or Django in a subprocess
 def test_it_refuses_to_start_with_debug_off_and_the_default_key():
     result = _manage("check")
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
 
 
+@pytest.mark.slow  # manage.py or Django in a subprocess
 def test_it_starts_with_debug_on_and_no_environment():
     result = _manage("check", DEBUG="true")
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow  # manage.py or Django in a subprocess
 def test_a_malformed_value_stops_the_start_naming_the_variable():
     result = _manage("check", DEBUG="true", DATABASE_URL="oracle://nope")
     assert result.returncode != 0
     assert "DATABASE_URL" in result.stderr
 
 
+@pytest.mark.slow  # manage.py or Django in a subprocess
 def test_check_deploy_is_clean_with_production_settings():
     result = _manage(
         "check",
@@ -135,6 +139,7 @@ def test_a_pool_size_shares_each_process_connections_between_its_threads(monkeyp
     assert "pool" not in database_from_url("DATABASE_URL", "postgres://u@db.example/tables")["OPTIONS"]
 
 
+@pytest.mark.slow  # manage.py or Django in a subprocess
 def test_a_replica_url_routes_reads_and_checks_clean():
     script = (
         "import django; django.setup(); from django.conf import settings as s; "
