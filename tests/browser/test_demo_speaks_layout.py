@@ -46,7 +46,7 @@ def phone_in(browser: Any, language: str) -> Any:
 def test_the_sweeps_pages_fit_a_phone_in_the_language(live_server, browser, demo, language):
     swiss = Tournament.objects.get(club=demo.club, format="swiss")
     playing = (
-        Match.objects.filter(club=demo.club, status=MatchStatus.IN_PROGRESS, title__contains=swiss.name)
+        Match.objects.filter(club=demo.club, status=MatchStatus.IN_PROGRESS, title_parts__event=swiss.name)
         .order_by("pk")
         .first()
     )
