@@ -94,9 +94,9 @@ class Bench:
     @staticmethod
     def snapshots_of(match: Any) -> list[dict[str, Any]]:
         """What the service keeps beside the state after each deal of ``match``
-        (``scoring/services/resume.py``), for the plain ways to write the same column."""
+        (``scoring/services/common.py``), for the plain ways to write the same column."""
         from games import find_game
-        from scoring.services.resume import snapshot_document
+        from scoring.services.common import snapshot_document
 
         game, played, kept = find_game("tally"), [], []
         for n in range(1, DEALS + 1):

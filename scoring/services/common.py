@@ -15,7 +15,6 @@ from games import GameError, MatchState
 from scoring import signals
 from scoring.game_texts import game_text
 from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
-from scoring.services.resume import snapshot_document
 
 #: A live deal's stable number and current version, in the order the match replays them.
 DealRef = tuple[int, int]
@@ -67,13 +66,23 @@ def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str,
         raise NotFound(_("no such match")) from None
 
 
+#: The keys ``state_document`` adds to each deal of the game's document: its stable number and
+#: current version.
+REF_KEYS = ("deal_number", "version")
+
+
 def state_document(state: MatchState[Any], live: list[DealRef]) -> dict[str, Any]:
     """The replay's document, each deal annotated with its stable number and current version."""
     doc = state.as_json()
     for deal_doc, (number, version) in zip(doc["deals"], live, strict=True):
-        deal_doc["deal_number"] = number
-        deal_doc["version"] = version
+        deal_doc.update(zip(REF_KEYS, (number, version), strict=True))
     return doc
+
+
+def snapshot_document(state: MatchState[Any], live: list[DealRef]) -> dict[str, Any]:
+    """What ``Match.snapshot`` keeps beside the document: the game's snapshot and the deals
+    (number, version) it was made from (``scoring/services/resume.py`` resumes from the two)."""
+    return {"game": state.snapshot(), "deals": [list(ref) for ref in live]}
 
 
 def store_state(match: Match, state: MatchState[Any], live: list[DealRef]) -> None:

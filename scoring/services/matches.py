@@ -13,9 +13,16 @@ from clubs.models import Club
 from games import GameError, UnknownGameError, find_game
 from scoring.models import AuditAction, Match, MatchStatus
 from scoring.result_states import Confirmation
-from scoring.services.common import announce, audit, game_error, locked_match, state_document, store_state
+from scoring.services.common import (
+    announce,
+    audit,
+    game_error,
+    locked_match,
+    snapshot_document,
+    state_document,
+    store_state,
+)
 from scoring.services.ledger import ledger, live, replay
-from scoring.services.resume import snapshot_document
 from scoring.titles import TitleParts
 
 

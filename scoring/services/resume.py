@@ -9,7 +9,8 @@ from before snapshots, an evening brought from another site, anything that wrote
 the other) it replays, which stays the reference: ``tests/games/test_resume.py`` holds
 resume = replay for every game, ``tests/scoring/services/test_resume.py`` the choice made here.
 
-What this module does not do: write (``store_state`` keeps both caches, ``scoring/services/common.py``)
+What this module does not do: write (``store_state`` keeps both caches, ``scoring/services/common.py``,
+which also makes them: ``state_document``, ``snapshot_document``)
 or decide what a correction or a void replays (always everything).
 """
 
@@ -20,16 +21,8 @@ from typing import Any
 from games import MatchState, find_game
 from games.snapshot import SnapshotError
 from scoring.models import Match
+from scoring.services.common import REF_KEYS
 from scoring.services.ledger import LedgerRow, ledger, live, replay
-
-#: The keys ``state_document`` adds to each deal of the game's document.
-_OUR_KEYS = ("deal_number", "version")
-
-
-def snapshot_document(state: MatchState[Any], live: list[tuple[int, int]]) -> dict[str, Any]:
-    """What ``Match.snapshot`` keeps: the game's snapshot and the deals (number, version) it was
-    made from."""
-    return {"game": state.snapshot(), "deals": [list(ref) for ref in live]}
 
 
 def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
@@ -41,7 +34,7 @@ def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
     if (
         isinstance(snapshot, dict)
         and snapshot.get("deals") == refs
-        and [[deal.get("deal_number"), deal.get("version")] for deal in document.get("deals", ())] == refs
+        and [[deal.get(key) for key in REF_KEYS] for deal in document.get("deals", ())] == refs
     ):
         try:
             return find_game(match.game_key).resume(
@@ -58,7 +51,5 @@ def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
 
 def _game_document(document: dict[str, Any]) -> dict[str, Any]:
     """The stored document as the game wrote it (without our deal numbers and versions)."""
-    deals = [
-        {key: value for key, value in deal.items() if key not in _OUR_KEYS} for deal in document["deals"]
-    ]
+    deals = [{key: value for key, value in deal.items() if key not in REF_KEYS} for deal in document["deals"]]
     return {**document, "deals": deals}
