@@ -30,7 +30,7 @@ from clubs.access import (
 from clubs.errors import InvalidEntry, ServiceError
 from scoring import numbering, selectors
 from scoring.access import deal_or_404, readable_match_or_404
-from scoring.authentication import AUTHENTICATION, TableGrant, granted_match, match_to_write, require_scorer
+from scoring.authentication import TableGrant, granted_match, match_to_write, require_scorer
 from scoring.documents import (
     deal_document,
     deal_write_document,
@@ -94,7 +94,6 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
 
 
 class MatchCollection(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -156,7 +155,6 @@ class MatchCollection(APIView):
 
 
 class MatchDetail(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -179,7 +177,6 @@ class MatchDetail(APIView):
 
 
 class MatchDeals(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -235,7 +232,6 @@ class MatchDeals(APIView):
 
 
 class DealDetail(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -310,7 +306,6 @@ class DealDetail(APIView):
 
 
 class MatchHistory(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The match's audit trail")

@@ -1,6 +1,8 @@
 """Who may call the APIs, for every app: a table's scorer link (``Authorization: Table <token>``),
-a signed-in session, or an organizer's API token (DRF's own). A request made with a match's link
-may score that match, and nothing else; an organizer's call is checked against their club.
+a signed-in session, or an organizer's API token (DRF's own); ``TableLinkAuthentication`` is the
+first of DRF's default classes (``REST_FRAMEWORK`` in the settings), so no view names its own. A
+request made with a match's link may score that match, and nothing else; an organizer's call is
+checked against their club.
 
 What this module does not do: decide what a caller may change beyond that (the services do).
 """
@@ -106,13 +108,6 @@ class TableLinkScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
         return {"type": "apiKey", "in": "header", "name": "Authorization", "description": "Table <token>"}
-
-
-AUTHENTICATION = [
-    TableLinkAuthentication,
-    authentication.SessionAuthentication,
-    authentication.TokenAuthentication,
-]
 
 
 def match_to_write(request: Request, pk: int) -> Match:

@@ -357,7 +357,9 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # Every API: a table's scorer link, a signed-in session, or an organizer's API token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "scoring.authentication.TableLinkAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],

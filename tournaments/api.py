@@ -26,7 +26,7 @@ from clubs.access import (
     managed_clubs,
 )
 from clubs.errors import InvalidEntry
-from scoring.authentication import AUTHENTICATION, TableGrant, require_organizer_call
+from scoring.authentication import TableGrant, require_organizer_call
 from tablescore.api import AnyList, AnyObject, ErrorBody
 from tablescore.conditional import conditional_get
 from tournaments import blind_finish, cash, desk, documents, selectors, services
@@ -66,7 +66,6 @@ def _table_document(tournament: Tournament, table: TableAssignment) -> dict[str,
 
 
 class TournamentCollection(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -99,7 +98,6 @@ class TournamentCollection(APIView):
 
 
 class TournamentDetail(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: AnyObject, 304: None, 404: ErrorBody}, summary="A tournament")
@@ -146,7 +144,6 @@ class TournamentDetail(APIView):
 
 
 class EntrantCollection(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -178,7 +175,6 @@ class EntrantCollection(APIView):
 
 
 class EntrantDetail(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     def _entrant(self, pk: int, entrant: int) -> Entrant:
@@ -218,7 +214,6 @@ class EntrantDetail(APIView):
 
 
 class CashSummary(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -232,7 +227,6 @@ class CashSummary(APIView):
 
 
 class RoundCollection(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: AnyList, 404: ErrorBody}, summary="The rounds", operation_id="rounds_list")
@@ -269,7 +263,6 @@ class RoundCollection(APIView):
 
 
 class RoundDetail(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -295,7 +288,6 @@ class RoundDetail(APIView):
 class TableResult(APIView):
     """The organizer's word on a table's result: a winner (or a draw), or a forfeit, with a reason."""
 
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     def _table(self, pk: int, number: int, table: int) -> tuple[Tournament, TableAssignment]:
@@ -332,7 +324,6 @@ class TableResult(APIView):
 
 
 class Standings(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -353,7 +344,6 @@ class Standings(APIView):
 
 
 class BracketView(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -375,7 +365,6 @@ class BracketView(APIView):
 
 
 class Corrections(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -394,7 +383,6 @@ class Reveal(APIView):
     from the public for the last rounds, show everywhere. Idempotent: a second call changes
     nothing."""
 
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -412,7 +400,6 @@ class Reveal(APIView):
 class Desk(APIView):
     """The director's results desk: every table of the rounds being played and the queues."""
 
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(

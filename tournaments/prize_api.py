@@ -11,7 +11,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.authentication import AUTHENTICATION
 from tablescore.api import ErrorBody
 from tournaments import blind_finish
 from tournaments.access import tournament_or_404
@@ -92,7 +91,6 @@ EXAMPLE = {
 
 
 class PrizeListView(APIView):
-    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
     @extend_schema(

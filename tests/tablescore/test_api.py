@@ -107,3 +107,38 @@ def test_the_schema_helpers_describe_the_error_shape(client):
     assert schema["paths"]["/api/matches/{id}/"]["get"]["responses"]["404"]["content"]["application/json"][
         "schema"
     ] == {"$ref": "#/components/schemas/Error"}
+
+
+def api_views():
+    """Every DRF view the site's URLs serve, by its URL pattern."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def walk(patterns, prefix=""):
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                yield from walk(entry.url_patterns, prefix + str(entry.pattern))
+            elif isinstance(entry, URLPattern):
+                view = getattr(entry.callback, "cls", None)
+                if view is not None and issubclass(view, APIView):
+                    yield prefix + str(entry.pattern), view
+
+    return dict(walk(get_resolver().url_patterns))
+
+
+def test_every_api_authenticates_by_the_one_default_a_table_link_a_session_or_a_token():
+    from rest_framework.settings import api_settings
+
+    from scoring.api_games import GameDetail, GameList, GamePreview
+    from scoring.authentication import TableLinkAuthentication
+
+    assert api_settings.DEFAULT_AUTHENTICATION_CLASSES == [
+        TableLinkAuthentication,
+        authentication.SessionAuthentication,
+        authentication.TokenAuthentication,
+    ]
+    views = api_views()
+    assert len(views) > 30
+    open_to_all = {GameList, GameDetail, GamePreview}  # the rule books: no caller to recognise
+    for route, view in views.items():
+        expected = [] if view in open_to_all else api_settings.DEFAULT_AUTHENTICATION_CLASSES
+        assert view.authentication_classes == expected, route
