@@ -89,9 +89,15 @@ class DealRecord:
     entry: Mapping[str, Any]
     score: DealScore
     running_totals: Mapping[str, int]
+    #: The ``deals[k]`` object this deal was read back from (:meth:`from_json`): :meth:`as_json`
+    #: gives it back rather than making it again, so a resumed match writes its earlier deals at
+    #: the cost of a copy (its values are shared: the stored document is read, never changed).
+    stored: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         """The ``deals[k]`` object of docs/games/README.md §6."""
+        if self.stored is not None:
+            return dict(self.stored)
         out: dict[str, Any] = {
             "number": self.number,
             "dealer": self.dealer,
@@ -112,7 +118,7 @@ class DealRecord:
         extra = {key: value for key, value in doc.items() if key not in _DEAL_KEYS}
         score = DealScore(dict(doc["scores"]), tuple(doc["breakdown"]), extra, tuple(doc.get("warnings", ())))
         running = MappingProxyType(dict(doc["running_totals"]))
-        return cls(doc["number"], doc["dealer"], MappingProxyType(dict(entry)), score, running)
+        return cls(doc["number"], doc["dealer"], MappingProxyType(dict(entry)), score, running, doc)
 
 
 #: The keys every ``deals[k]`` object has (``warnings`` when there are some); the rest are extras.

@@ -39,14 +39,16 @@ class Ledger(NamedTuple):
 #: correlated subquery on the unique (deal, version) index, so the plan stays a few index lookups
 #: whatever the planner believes about the size of the versions table (a join was planned as a
 #: scan of every version of every club while its statistics were stale); the earlier request is
-#: one lookup on the unique (match, key) index. Written once rather than composed by the ORM on
+#: one lookup on the unique (match, key) index, made once for the statement (it names the match by
+#: the parameter, not by ``m.id``: a correlated subquery ran again for every deal of the match).
+#: Written once rather than composed by the ORM on
 #: every write: on this path the query compiler cost more than the query.
 _ENTRY = (
     f"(SELECT v.entry FROM {DealVersion._meta.db_table} v WHERE v.deal_id = d.id AND v.version = d.version)"
 )
 _LEDGER_SQL = (
     "SELECT d.id, d.number, d.version, d.voided, {entry},"
-    f" (SELECT i.fingerprint FROM {IdempotentRequest._meta.db_table} i WHERE i.match_id = m.id AND i.key = %s)"
+    f" (SELECT i.fingerprint FROM {IdempotentRequest._meta.db_table} i WHERE i.match_id = %s AND i.key = %s)"
     f" FROM {Match._meta.db_table} m LEFT JOIN {Deal._meta.db_table} d ON d.match_id = m.id"
     " WHERE m.id = %s ORDER BY d.number"
 )
@@ -60,7 +62,7 @@ def ledger(match_id: int, *, key: str | None = None, entries: bool = True) -> Le
     ``entries`` (an append that resumes the match needs only the deals' numbers and versions),
     each row's ``entry`` is ``None`` and the statement stays a scan of the match's deals."""
     with connection.cursor() as cursor:
-        cursor.execute(_WITH_ENTRIES if entries else _WITHOUT_ENTRIES, [key, match_id])
+        cursor.execute(_WITH_ENTRIES if entries else _WITHOUT_ENTRIES, [match_id, key, match_id])
         rows = cursor.fetchall()
     deals = [
         LedgerRow(pk, number, version, bool(voided), None if entry is None else json.loads(entry))
