@@ -43,6 +43,10 @@ TEAMS = [
 ]
 
 
+#: Table 1's first team's card points on each deal of the first partie.
+FIRST_TEAM = 120
+
+
 def start_partie(page: Any, base: str, tournament: Tournament, number: int) -> Round:
     """Press "Lancer la partie N" on the console; the draw runs in process."""
     page.goto(f"{base}/tournaments/{tournament.pk}/console/")
@@ -53,14 +57,16 @@ def start_partie(page: Any, base: str, tournament: Tournament, number: int) -> R
 
 
 def phone_enters_its_last_deals(browser: Any, base: str, the_round: Round) -> None:
-    """Table 1 enters its last two deals and the other team accepts, on the table's phone."""
+    """Table 1 enters its last two deals and the other team accepts, on the table's phone. The
+    first team takes every deal with ``FIRST_TEAM``'s points: spread out by the entrants' ids, the
+    points once tied the partie and left no winner to accept (CI, another order of the tests)."""
     table = the_round.tables.get(number=1)
-    play_deals(table, range(10))
+    play_deals(table, range(10), FIRST_TEAM)
     match = current_match(table)
     page = screen(browser, PHONE, locale="fr-FR")
     page.goto(base + scorer_path(match))
     for deal in (10, 11):
-        entry = deal_entry(table, deal)
+        entry = deal_entry(table, deal, FIRST_TEAM)
         taker = entry["taker"]
         page.locator(f"#entry #field-taker label.chip:has(input[value='\"{taker}\"'])").click()
         index = match.sides.index(taker)
@@ -70,6 +76,7 @@ def phone_enters_its_last_deals(browser: Any, base: str, the_round: Round) -> No
     snap(page, SHOTS, "3-table-phone-last-deal")
     match.refresh_from_db()
     winner = match.state["outcome"]["winner"]
+    assert winner == match.sides[0]
     other = next(side for side in match.sides if side != winner)
     page.locator("#result").get_by_role("link", name=f"Saisi par : {winner}").click()
     page.get_by_role("button", name=f"{other} : accepter le résultat").click()

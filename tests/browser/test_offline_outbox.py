@@ -282,14 +282,6 @@ def test_the_organizer_settles_a_conflict_from_the_matchs_page(live_server, brow
     assert entries(match) == [(1, {"Ann": 2, "Bob": 9})]
 
 
-@pytest.fixture
-def compiled_catalogs(django_db_blocker: Any) -> None:
-    from django.core.management import call_command
-
-    with django_db_blocker.unblock():
-        call_command("compilemessages", verbosity=0, locale=["fr", "nl"])
-
-
 def phone_in(browser: Any, locale: str, **given: Any) -> Any:
     context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True, **given)
     page = context.new_page()
@@ -297,7 +289,7 @@ def phone_in(browser: Any, locale: str, **given: Any) -> Any:
     return page
 
 
-def test_in_french_the_outbox_speaks_french(live_server, browser, compiled_catalogs):
+def test_in_french_the_outbox_speaks_french(live_server, browser):
     match = make_match(sides=SIDES, title="Table 5")
     page = phone_in(browser, "fr-FR", color_scheme="light")
     ready(page, f"{live_server.url}/t/{table_token(match)}/")
@@ -315,7 +307,7 @@ def test_in_french_the_outbox_speaks_french(live_server, browser, compiled_catal
     page.wait_for_selector("#outbox-status:has-text('Hors ligne — 1 donne enregistrée sur ce téléphone')")
 
 
-def test_without_its_catalog_the_page_speaks_english_and_works(live_server, browser, compiled_catalogs):
+def test_without_its_catalog_the_page_speaks_english_and_works(live_server, browser):
     match = make_match(sides=SIDES, title="Table 6")
     page = phone_in(browser, "nl-NL", service_workers="block")
     page.route("**/jsi18n/**", lambda route: route.abort())

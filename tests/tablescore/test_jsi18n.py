@@ -5,16 +5,9 @@ script), named by every page before the scripts that use it, in the page's langu
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from scoring.links import table_token
 from tests.factories import make_match
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _compiled(django_db_blocker):
-    with django_db_blocker.unblock():
-        call_command("compilemessages", verbosity=0, locale=["fr", "nl"])
 
 
 def test_it_serves_each_languages_words_as_a_script_checked_again_on_each_use(client):

@@ -35,11 +35,12 @@ def deal_entry(table: TableAssignment, deal: int, points: int | None = None) -> 
     return {"taker": first if mine > 81 else second, "points": {first: mine, second: 162 - mine}}
 
 
-def play_deals(table: TableAssignment, deals: range) -> None:
-    """Enter these deals of the table's partie, as its scorer link would."""
+def play_deals(table: TableAssignment, deals: range, points: int | None = None) -> None:
+    """Enter these deals of the table's partie, as its scorer link would (``points``: the first
+    team's card points on each, else spread out)."""
     match = current_match(table)
     for deal in deals:
-        deal_record(match_id=match.pk, entry=deal_entry(table, deal), actor=TABLE)
+        deal_record(match_id=match.pk, entry=deal_entry(table, deal, points), actor=TABLE)
 
 
 def play_table(table: TableAssignment, points: list[int] | None = None) -> None:
