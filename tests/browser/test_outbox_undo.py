@@ -12,18 +12,15 @@ from scoring.links import table_token
 from scoring.models import Deal
 from tests.browser.layout import layout_problems
 from tests.browser.support import PHONE, screen, shot
-from tests.browser.test_offline_outbox import SCORED_AGAIN, compiled_catalogs, enter, ready
+from tests.browser.test_offline_outbox import SCORED_AGAIN, enter, ready
 from tests.factories import make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-__all__ = ["compiled_catalogs"]  # the fixture, used by name
 SIDES = ["Ann", "Bob"]
 
 
-def test_undo_takes_back_the_last_deal_kept_on_this_phone(
-    live_server: Any, browser: Any, compiled_catalogs: Any
-):
+def test_undo_takes_back_the_last_deal_kept_on_this_phone(live_server: Any, browser: Any):
     match = make_match(sides=SIDES, title="Table 4", deals=[{"points": {"Ann": 1, "Bob": 2}}] * 5)
     page = screen(browser, PHONE, locale="fr-FR")
     ready(page, f"{live_server.url}/t/{table_token(match)}/")

@@ -19,7 +19,7 @@ from clubs.models import Club, Membership, Player
 from scoring.models import Match
 from tournaments.models import Entrant
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]  # migrates a database there and back
 
 #: The last migrations before the move.
 BEFORE = [

@@ -139,6 +139,7 @@ def english_on(client: Any, url: str, language: str, allow: list[str]) -> list[s
     return found
 
 
+@pytest.mark.slow  # every page of the demo, one by one
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_of_the_demo_speaks_the_language(client, demo, language):
     client.force_login(organizer(demo.club))
@@ -151,6 +152,7 @@ def test_every_page_of_the_demo_speaks_the_language(client, demo, language):
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
 
 
+@pytest.mark.slow  # every page of the demo, one by one
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_of_the_demo_speaks_the_language_to_the_public(client, demo, language):
     allow = names_of(demo)
@@ -224,6 +226,7 @@ def test_every_games_entry_errors_say_the_rule_in_the_language_with_a_stable_cod
 # -- every demo match's breakdown lines ------------------------------------------------------------
 
 
+@pytest.mark.slow  # every page of the demo, one by one
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_demo_matchs_breakdown_lines_speak_the_language(client, demo, language):
     """The deal history of each demo match (each deal's breakdown lines and notes) in the

@@ -14,7 +14,7 @@ from django.utils import translation
 from clubs.models import Club
 from scoring.models import AuditEvent, Match
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]  # migrates a database there and back
 
 BEFORE = [("scoring", "0012_match_snapshot")]
 TITLED = [("scoring", "0013_match_title_parts")]

@@ -131,7 +131,8 @@ def test_every_api_authenticates_by_the_one_default_a_table_link_a_session_or_a_
     from scoring.api_games import GameDetail, GameList, GamePreview
     from scoring.authentication import TableLinkAuthentication
 
-    assert api_settings.DEFAULT_AUTHENTICATION_CLASSES == [
+    defaults = api_settings.DEFAULT_AUTHENTICATION_CLASSES
+    assert defaults == [
         TableLinkAuthentication,
         authentication.SessionAuthentication,
         authentication.TokenAuthentication,
@@ -140,5 +141,5 @@ def test_every_api_authenticates_by_the_one_default_a_table_link_a_session_or_a_
     assert len(views) > 30
     open_to_all = {GameList, GameDetail, GamePreview}  # the rule books: no caller to recognise
     for route, view in views.items():
-        expected = [] if view in open_to_all else api_settings.DEFAULT_AUTHENTICATION_CLASSES
+        expected = [] if view in open_to_all else defaults
         assert view.authentication_classes == expected, route
