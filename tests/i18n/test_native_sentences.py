@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import ngettext
 
 from tests.factories import make_match, organizer
-from tests.scoring.test_pages_table import klaverjas, klaverjas_post, made, url
+from tests.scoring.pages.table.test_deals import klaverjas, klaverjas_post, made, url
 from tests.translated import spoken
 
 pytestmark = pytest.mark.django_db
