@@ -11,6 +11,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -38,6 +39,16 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
                 return
         time.sleep(0.05)
     raise TimeoutError(f"nothing answered on port {port}")
+
+
+def leave_no_rows(django_db_blocker: Any) -> None:
+    """Empty the database after a module-scoped fixture's rows (made outside every test's
+    transaction), as a transactional test leaves it: a worker runs the modules in any order, and a
+    later test found the fixture's accounts (the archive's, the room's "no account yet")."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -13,6 +13,7 @@ from clubs.models import Player
 from seasons.models import Rating, Season
 from seasons.players import player_view
 from seasons.selectors import privacy
+from tests.conftest import leave_no_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -21,11 +22,8 @@ pytestmark = pytest.mark.django_db
 def demo(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         made = load_demo(with_admin=False)
-        yield made
-        from clubs.models import Club
-
-        Club.objects.filter(pk=made.club.pk).delete()
-        Player.objects.all().delete()
+    yield made
+    leave_no_rows(django_db_blocker)
 
 
 def test_the_demo_season_has_four_klaverjas_evenings_of_individuals_with_redrawn_partners(demo):

@@ -28,6 +28,7 @@ from clubs.models import Club, ClubRole, Invitation, Player, StaffRole
 from clubs.services.invitations import invitation_issue
 from scoring.models import CorrectionRequest, Match
 from seasons.models import Season
+from tests.conftest import leave_no_rows
 from tests.factories import ClubFactory, organizer
 from tournaments.models import TableAssignment, Tournament
 
@@ -104,9 +105,8 @@ def world(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, An
                 actor_label="table link",
             ),
         }
-        yield things
-        Club.objects.filter(pk__in=[a.pk, b.pk]).delete()
-        Player.objects.all().delete()
+        yield things  # the module's fixtures read the database too
+    leave_no_rows(django_db_blocker)
 
 
 def kwargs_for(route: str, world: dict[str, Any]) -> dict[str, Any]:

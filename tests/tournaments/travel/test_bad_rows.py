@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from clubs.models import Club
 from clubs.travel.envelope import EveningFileError, dumps, sealed
 from clubs.travel.lineage import fingerprint
+from tests.conftest import leave_no_rows
 from tests.factories import ClubFactory
 from tests.rows import table_rows
 from tests.tournaments.factories import make_tournament, play_round, start_round
@@ -49,8 +50,7 @@ def evening(django_db_setup: Any, django_db_blocker: Any) -> Any:
         document = exported(tournament)
         gone(tournament)
     yield club, document
-    with django_db_blocker.unblock():
-        club.delete()
+    leave_no_rows(django_db_blocker)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
