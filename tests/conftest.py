@@ -41,6 +41,47 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
     raise TimeoutError(f"nothing answered on port {port}")
 
 
+#: What a test asks for when it reads or writes the database (a mark or a fixture of pytest-django's).
+DATABASE_FIXTURES = frozenset(
+    [
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "django_db_setup",
+        "live_server",
+    ]
+)
+#: The marks of tests that need a server (they start their own, or use PostgreSQL or Redis).
+SERVER_MARKS = ("postgres", "redis", "slow")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-tests",
+        action="store_true",
+        help="only the tests that use the database or a server: phase 2 of bin/test runs them on "
+        "PostgreSQL and Redis; the rest gives the same answer on any database and ran in phase 1",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--database-tests"):
+        return
+    kept = [item for item in items if uses_the_database_or_a_server(item)]
+    if len(kept) < len(items):
+        chosen = set(kept)
+        config.hook.pytest_deselected(items=[item for item in items if item not in chosen])
+        items[:] = kept
+
+
+def uses_the_database_or_a_server(item: pytest.Item) -> bool:
+    """Whether the test's answer may depend on the database or a server it reaches."""
+    if item.get_closest_marker("django_db") or any(item.get_closest_marker(mark) for mark in SERVER_MARKS):
+        return True
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
 def leave_no_rows(django_db_blocker: Any) -> None:
     """Empty the database after a module-scoped fixture's rows (made outside every test's
     transaction), as a transactional test leaves it: a worker runs the modules in any order, and a
