@@ -19,7 +19,17 @@ FILES = ("tests/faults/test_unavailable.py", "tests/clubs/test_migrations.py")
 
 def collected(*arguments: str) -> set[str]:
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *arguments, *FILES],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            *arguments,
+            *FILES,
+        ],
         cwd=ROOT,
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         capture_output=True,
