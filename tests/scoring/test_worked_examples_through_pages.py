@@ -82,6 +82,7 @@ def meaning(made: Match, entry: dict) -> dict:
     return {**{f.name: f.default for f in fields if f.default is not MISSING}, **entry}
 
 
+@pytest.mark.slow  # every deal of every worked example corrected through its form: half a minute
 @pytest.mark.parametrize(("key", "case"), CASES)
 def test_the_correction_form_shows_each_deal_as_it_was_entered(key, case):
     made, _ = play(key, case)

@@ -27,7 +27,7 @@ from games import GAMES
 from tests.security.conftest import World
 from tournaments.models import TableAssignment
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # a few hundred API calls each
 
 EXAMPLES = 10
 #: "Schema-valid request rejected" expects a 2xx for any body that fits the schema, but whether an
