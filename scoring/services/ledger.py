@@ -41,8 +41,8 @@ class Ledger(NamedTuple):
 #: scan of every version of every club while its statistics were stale); the earlier request is
 #: one lookup on the unique (match, key) index, made once for the statement (it names the match by
 #: the parameter, not by ``m.id``: a correlated subquery ran again for every deal of the match).
-#: Written once rather than composed by the ORM on
-#: every write: on this path the query compiler cost more than the query.
+#: Written once rather than composed by the ORM on every write: on this path the query compiler
+#: cost more than the query.
 _ENTRY = (
     f"(SELECT v.entry FROM {DealVersion._meta.db_table} v WHERE v.deal_id = d.id AND v.version = d.version)"
 )
