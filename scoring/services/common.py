@@ -15,6 +15,7 @@ from games import GameError, MatchState
 from scoring import signals
 from scoring.game_texts import game_text
 from scoring.models import AuditAction, AuditEvent, Match, MatchStatus
+from scoring.services.locked_read import locked_columns
 
 #: A live deal's stable number and current version, in the order the match replays them.
 DealRef = tuple[int, int]
@@ -54,11 +55,12 @@ def locked_match(match_id: int, *, with_state: bool = False, columns: tuple[str,
     """The match row, locked until the transaction ends. Only the match's own row: a plain
     ``select_related`` would lock its club's row too and serialize every table of the club. The
     cached state is left out unless asked for (writes recompute it); ``columns`` reads only
-    those (``DEAL_WRITE_COLUMNS``)."""
-    rows = Match.objects.select_for_update(of=("self",)).select_related("club")
+    those (``DEAL_WRITE_COLUMNS``), by the statement ``scoring/services/locked_read.py`` writes
+    once: the deal writes' path, where composing the query cost more than running it."""
     if columns:
-        rows = rows.only(*columns)
-    elif not with_state:
+        return locked_columns(match_id, columns)
+    rows = Match.objects.select_for_update(of=("self",)).select_related("club")
+    if not with_state:
         rows = rows.defer("state", "snapshot")
     try:
         return rows.get(pk=match_id)

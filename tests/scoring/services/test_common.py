@@ -7,13 +7,14 @@ import threading
 
 import pytest
 from django.db import connection, connections, transaction
+from django.utils import timezone
 
 from clubs.access import Actor
 from clubs.errors import NotFound
 from scoring import signals
-from scoring.models import Deal
-from scoring.services.common import locked_match
-from scoring.services.deals import deal_correct, deal_record, deal_void
+from scoring.models import Deal, Match
+from scoring.services.common import DEAL_WRITE_COLUMNS, locked_match
+from scoring.services.deals import APPEND_COLUMNS, deal_correct, deal_record, deal_void
 from scoring.services.matches import match_abandon
 from tests.factories import ClubFactory, make_match
 from tests.tournaments.factories import current_match, make_tournament, start_round
@@ -58,7 +59,8 @@ def test_it_announces_every_change_of_a_tournament_table(django_capture_on_commi
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgres
-def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(postgres):
+@pytest.mark.parametrize("columns", [(), DEAL_WRITE_COLUMNS], ids=["whole row", "deal write's columns"])
+def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(postgres, columns):
     club = ClubFactory()
     busy = make_match(club=club, options={"target": 10_000})
     free = make_match(club=club, options={"target": 10_000})
@@ -67,7 +69,7 @@ def test_a_deal_at_one_table_does_not_wait_for_another_table_of_the_same_club(po
     def slow_write():  # a write at the busy table holds its lock (and nothing else) for a while
         try:
             with transaction.atomic():
-                locked_match(busy.pk)
+                locked_match(busy.pk, columns=columns)
                 holding.set()
                 release.wait(timeout=20)
         finally:
@@ -96,3 +98,31 @@ def test_the_lock_reads_only_the_columns_asked_for_and_names_a_missing_match():
     assert locked.club.slug == match.club.slug
     with pytest.raises(NotFound), transaction.atomic():
         locked_match(match.pk + 1000)
+
+
+def test_the_deal_writes_read_each_column_as_the_orm_does():
+    """The deal writes' statement is written by hand (scoring/services/locked_read.py): each value
+    comes back as the ORM reads it (JSON decoded, a date with its zone, a flag a bool), in its
+    column, on either database."""
+    match = make_match(options={"target": 100})
+    deal_record(match_id=match.pk, entry={"points": {"Ann": 1, "Ben": 2}}, actor=ACTOR)
+    Match.objects.filter(pk=match.pk).update(
+        result_at=timezone.now(), result_detail={"by": "desk"}, announce_changes=True
+    )
+    names = [name for name in APPEND_COLUMNS if "__" not in name]
+    expected = Match.objects.select_related("club").get(pk=match.pk)
+    with transaction.atomic():
+        locked = locked_match(match.pk, columns=APPEND_COLUMNS)
+    assert {name: getattr(locked, name) for name in names} == {
+        name: getattr(expected, name) for name in names
+    }
+    assert (locked.pk, locked.club_id, locked.club.slug) == (
+        expected.pk,
+        expected.club_id,
+        expected.club.slug,
+    )
+    assert locked.get_deferred_fields() == {field.attname for field in Match._meta.concrete_fields} - {
+        "id",
+        "club_id",
+        *names,
+    }
