@@ -426,16 +426,19 @@ class Game(ABC, Generic[S]):
         snapshot: Mapping[str, Any],
         overrides: Mapping[str, Any] | None = None,
         deal_limit: int | None = None,
+        annotations: frozenset[str] = frozenset(),
     ) -> MatchState[S]:
         """The match its replay would give, rebuilt from what was kept of it: its output document
         (``MatchState.as_json``) and ``MatchState.snapshot()``. Playing on from here is playing on
         from the replay (``tests/games/test_resume.py``); a write that appends a deal resumes, so
-        its cost does not grow with the match. A document or snapshot of another shape raises
-        :class:`~games.snapshot.SnapshotError` (the caller replays instead)."""
+        its cost does not grow with the match. ``annotations``: the keys the caller added to each
+        ``deals[k]`` object, not the game's (its ``as_json`` gives them back as stored). A document
+        or snapshot of another shape raises :class:`~games.snapshot.SnapshotError` (the caller
+        replays instead)."""
         empty = self.new_match(sides, options, overrides, deal_limit)
         try:
             deals = tuple(
-                DealRecord.from_json(doc, entry)
+                DealRecord.from_json(doc, entry, annotations)
                 for doc, entry in zip(document["deals"], snapshot["entries"], strict=True)
             )
             totals = MappingProxyType({side: int(document["totals"][side]) for side in empty.table.sides})

@@ -111,14 +111,19 @@ class DealRecord:
         return out
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any], entry: Mapping[str, Any]) -> DealRecord:
+    def from_json(
+        cls, doc: Mapping[str, Any], entry: Mapping[str, Any], annotations: frozenset[str] = frozenset()
+    ) -> DealRecord:
         """The deal back from its ``deals[k]`` object and its checked entry, for a match resumed
         from what a write stored (``Game.resume``): the keys :meth:`as_json` does not name itself
-        are the game's extras."""
-        extra = {key: value for key, value in doc.items() if key not in _DEAL_KEYS}
-        score = DealScore(dict(doc["scores"]), tuple(doc["breakdown"]), extra, tuple(doc.get("warnings", ())))
-        running = MappingProxyType(dict(doc["running_totals"]))
-        return cls(doc["number"], doc["dealer"], MappingProxyType(dict(entry)), score, running, doc)
+        are the game's extras, but for the ``annotations`` its caller added to the object (kept in
+        :attr:`stored`). Nothing is copied: a resume appends a deal to every deal before it, and
+        the stored document is read, never changed."""
+        skip = _DEAL_KEYS | annotations if annotations else _DEAL_KEYS
+        extra = {key: value for key, value in doc.items() if key not in skip}
+        score = DealScore(doc["scores"], tuple(doc["breakdown"]), extra, tuple(doc.get("warnings", ())))
+        running = MappingProxyType(doc["running_totals"])
+        return cls(doc["number"], doc["dealer"], MappingProxyType(entry), score, running, doc)
 
 
 #: The keys every ``deals[k]`` object has (``warnings`` when there are some); the rest are extras.

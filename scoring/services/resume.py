@@ -24,6 +24,10 @@ from scoring.models import Match
 from scoring.services.common import REF_KEYS
 from scoring.services.ledger import LedgerRow, ledger, live, replay
 
+#: What ``state_document`` adds to each deal of the game's document (its number and version): the
+#: resumed deals keep them, as the next write stores them again.
+ANNOTATIONS = frozenset(REF_KEYS)
+
 
 def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
     """The match after its ``counted`` deals (the live rows of its ledger, read without their
@@ -40,16 +44,11 @@ def standing(match: Match, counted: list[LedgerRow]) -> MatchState[Any]:
             return find_game(match.game_key).resume(
                 match.options,
                 match.sides,
-                _game_document(document),
+                document,
                 snapshot["game"],
                 deal_limit=match.deal_limit,
+                annotations=ANNOTATIONS,
             )
         except SnapshotError:
             pass  # a cache that does not read back: the replay is the reference
     return replay(match, [row.entry for row in live(ledger(match.pk).deals)])
-
-
-def _game_document(document: dict[str, Any]) -> dict[str, Any]:
-    """The stored document as the game wrote it (without our deal numbers and versions)."""
-    deals = [{key: value for key, value in deal.items() if key not in REF_KEYS} for deal in document["deals"]]
-    return {**document, "deals": deals}

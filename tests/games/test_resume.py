@@ -105,3 +105,21 @@ def test_it_refuses_a_state_of_another_shape():
 
     with pytest.raises(SnapshotError):
         game.resume(None, ["NS", "EW"], _json(head.as_json()), snapshot)
+
+
+def test_the_callers_annotations_stay_on_the_stored_deals_and_out_of_the_games_extras():
+    """A caller that numbers each stored deal (the scoring app: its stable number and version)
+    gets them back in the document, while the game's notes and facts see the deal as it scored it."""
+    game, sides = find_game("belote"), ["NS", "EW"]
+    entries = [{"taker": "NS", "trump": "hearts", "points": {"NS": 100, "EW": 62}}] * 2
+    head = game.replay(None, sides, entries)
+    document = _json(head.as_json())
+    for n, deal in enumerate(document["deals"], start=1):
+        deal.update(deal_number=10 * n, version=2)
+    resumed = game.resume(
+        None, sides, document, _json(head.snapshot()), annotations=frozenset({"deal_number", "version"})
+    )
+
+    assert [(d["deal_number"], d["version"]) for d in resumed.as_json()["deals"]] == [(10, 2), (20, 2)]
+    assert [deal.score.extra for deal in resumed.deals] == [deal.score.extra for deal in head.deals]
+    assert _seen(resumed.play(entries[0]))["facts"] == _seen(head.play(entries[0]))["facts"]
