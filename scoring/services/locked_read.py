@@ -15,11 +15,15 @@ What this module does not do: read anything but the match and its club's slug (t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field
+from django.db.models.expressions import Col
 from django.utils.translation import gettext as _
 
 from clubs.errors import NotFound
@@ -28,6 +32,9 @@ from scoring.models import Match
 
 #: How ``columns`` names the club's slug (as ``only`` would).
 CLUB_SLUG = "club__slug"
+
+#: One column's converters, in the order the ORM applies them (the backend's, then the field's).
+Converters = tuple[tuple[Col, tuple[Callable[..., Any], ...]], ...]
 
 
 class _Read(NamedTuple):
@@ -39,13 +46,15 @@ class _Read(NamedTuple):
 
 @cache
 def _read(columns: tuple[str, ...], vendor: str) -> _Read:
-    quote = connection.ops.quote_name
+    """Written once per set of columns and kind of database (``vendor``: its quoting and lock)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    quote = db.ops.quote_name
     wanted = {
         _concrete(name) for name in ("id", "club", *(column for column in columns if column != CLUB_SLUG))
     }
     # In the model's order, as ``Model.from_db`` takes the values of a row read in part.
     fields = tuple(field for field in Match._meta.concrete_fields if field in wanted)
-    lock = connection.ops.for_update_sql(of=("m",)) if connection.features.has_select_for_update else ""
+    lock = db.ops.for_update_sql(of=("m",)) if db.features.has_select_for_update else ""
     sql = (
         f"SELECT {', '.join(f'm.{quote(field.column)}' for field in fields)}, c.{quote('slug')}"
         f" FROM {quote(Match._meta.db_table)} m JOIN {quote(Club._meta.db_table)} c ON c.id = m.club_id"
@@ -61,27 +70,39 @@ def _concrete(name: str) -> Field[Any, Any]:
     return field
 
 
+#: Each connection's converters per set of fields: the backend's are bound to its connection.
+_CONVERTERS: WeakKeyDictionary[BaseDatabaseWrapper, dict[tuple[Field[Any, Any], ...], Converters]] = (
+    WeakKeyDictionary()
+)
+
+
+def _converters(db: BaseDatabaseWrapper, fields: tuple[Field[Any, Any], ...]) -> Converters:
+    known = _CONVERTERS.setdefault(db, {})
+    if fields not in known:
+        columns = [field.get_col(Match._meta.db_table) for field in fields]
+        known[fields] = tuple(
+            (column, (*db.ops.get_db_converters(column), *column.get_db_converters(db))) for column in columns
+        )
+    return known[fields]
+
+
 def locked_columns(match_id: int, columns: tuple[str, ...]) -> Match:
     """The match ``match_id`` with ``columns`` (model field names, and ``club__slug``), its row
-    locked until the transaction ends; ``NotFound`` when there is none."""
-    read = _read(tuple(columns), connection.vendor)
-    with connection.cursor() as cursor:
+    locked until the transaction ends; ``NotFound`` when there is none. Each value comes back as
+    the ORM gives it (the backend's converters, then the field's: a JSON column decoded, SQLite's
+    booleans and dates)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    read = _read(tuple(columns), db.vendor)
+    with db.cursor() as cursor:
         cursor.execute(read.sql, [match_id])
         row = cursor.fetchone()
     if row is None:
         raise NotFound(_("no such match"))
-    values = [_converted(field, value) for field, value in zip(read.fields, row, strict=False)]
-    match = Match.from_db(connection.alias, [field.attname for field in read.fields], values)
-    match.club = Club.from_db(connection.alias, ["id", "slug"], [match.club_id, row[-1]])
+    values = list(row[:-1])
+    for index, (column, chain) in enumerate(_converters(db, read.fields)):
+        if values[index] is not None:
+            for convert in chain:
+                values[index] = convert(values[index], column, db)
+    match = Match.from_db(db.alias, [field.attname for field in read.fields], values)
+    match.club = Club.from_db(db.alias, ["id", "slug"], [match.club_id, row[-1]])
     return match
-
-
-def _converted(field: Field[Any, Any], value: Any) -> Any:
-    """``value`` as the ORM gives it back: the database backend's converters, then the field's
-    (a JSON column decoded, SQLite's booleans and dates)."""
-    if value is None:
-        return value
-    column = field.get_col(Match._meta.db_table)
-    for convert in (*connection.ops.get_db_converters(column), *column.get_db_converters(connection)):
-        value = convert(value, column, connection)
-    return value
