@@ -40,7 +40,8 @@ from scoring.services.common import (
     locked_match,
     store_state,
 )
-from scoring.services.ledger import LedgerRow, ledger, live, replay
+from scoring.services.ledger import LedgerRow, ledger, ledger_of, ledger_statement, live, replay
+from scoring.services.locked_read import locked_columns_then
 from scoring.services.resume import standing
 
 #: What an append reads of the match: what every deal write reads, and the two caches it resumes
@@ -125,8 +126,10 @@ def deal_record_numbered(
     fingerprint = _fingerprint(entry) if idempotency_key or number is not None else ""
     try:
         with transaction.atomic():
-            match = locked_match(match_id, columns=APPEND_COLUMNS)
-            rows, earlier = ledger(match.pk, key=idempotency_key, entries=False)
+            match, read = locked_columns_then(
+                match_id, APPEND_COLUMNS, ledger_statement(match_id, key=idempotency_key, entries=False)
+            )
+            rows, earlier = ledger_of(read)
             if idempotency_key and earlier is not None:
                 return Numbered(_repeat(match, idempotency_key, fingerprint, earlier))
             taken = next((row for row in rows if row.number == number), None)

@@ -56,20 +56,31 @@ _WITH_ENTRIES = _LEDGER_SQL.format(entry=_ENTRY)
 _WITHOUT_ENTRIES = _LEDGER_SQL.format(entry="NULL")
 
 
-def ledger(match_id: int, *, key: str | None = None, entries: bool = True) -> Ledger:
-    """The match's deals with their current entries and, given an idempotency ``key``, the
-    fingerprint of the request that used it first: one query, no model instances. Without
-    ``entries`` (an append that resumes the match needs only the deals' numbers and versions),
-    each row's ``entry`` is ``None`` and the statement stays a scan of the match's deals."""
-    with connection.cursor() as cursor:
-        cursor.execute(_WITH_ENTRIES if entries else _WITHOUT_ENTRIES, [match_id, key, match_id])
-        rows = cursor.fetchall()
+def ledger_statement(match_id: int, *, key: str | None = None, entries: bool = True) -> tuple[str, list[Any]]:
+    """The statement :func:`ledger` runs, and its parameters, for a caller that sends it with
+    another (``scoring/services/locked_read.py``: in the same round trip as the match's lock)."""
+    return (_WITH_ENTRIES if entries else _WITHOUT_ENTRIES), [match_id, key, match_id]
+
+
+def ledger_of(rows: list[tuple[Any, ...]]) -> Ledger:
+    """The :class:`Ledger` in the rows of :func:`ledger_statement`."""
     deals = [
         LedgerRow(pk, number, version, bool(voided), None if entry is None else json.loads(entry))
         for pk, number, version, voided, entry, _ in rows
         if pk is not None
     ]
     return Ledger(deals, rows[0][5] if rows else None)
+
+
+def ledger(match_id: int, *, key: str | None = None, entries: bool = True) -> Ledger:
+    """The match's deals with their current entries and, given an idempotency ``key``, the
+    fingerprint of the request that used it first: one query, no model instances. Without
+    ``entries`` (an append that resumes the match needs only the deals' numbers and versions),
+    each row's ``entry`` is ``None`` and the statement stays a scan of the match's deals."""
+    sql, params = ledger_statement(match_id, key=key, entries=entries)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return ledger_of(cursor.fetchall())
 
 
 def live(rows: list[LedgerRow]) -> list[LedgerRow]:

@@ -86,16 +86,48 @@ def _converters(db: BaseDatabaseWrapper, fields: tuple[Field[Any, Any], ...]) ->
     return known[fields]
 
 
+#: A statement and its parameters, run once the match is locked (``locked_columns_then``).
+Statement = tuple[str, list[Any]]
+
+
 def locked_columns(match_id: int, columns: tuple[str, ...]) -> Match:
     """The match ``match_id`` with ``columns`` (model field names, and ``club__slug``), its row
     locked until the transaction ends; ``NotFound`` when there is none. Each value comes back as
     the ORM gives it (the backend's converters, then the field's: a JSON column decoded, SQLite's
     booleans and dates)."""
+    return _locked(match_id, columns, None)[0]
+
+
+def locked_columns_then(
+    match_id: int, columns: tuple[str, ...], then: Statement
+) -> tuple[Match, list[tuple[Any, ...]]]:
+    """:func:`locked_columns`, and the rows of ``then``, run once the lock is held (in READ
+    COMMITTED it sees every write committed before the lock was granted). On PostgreSQL the two go
+    in one round trip: each deal write locks its match and reads its deals (``ledger_statement``),
+    and at a table's pace the wait for the server costs more than either statement."""
+    match, rows = _locked(match_id, columns, then)
+    assert rows is not None
+    return match, rows
+
+
+def _locked(
+    match_id: int, columns: tuple[str, ...], then: Statement | None
+) -> tuple[Match, list[tuple[Any, ...]] | None]:
     db = connections[DEFAULT_DB_ALIAS]
     read = _read(tuple(columns), db.vendor)
+    rows: list[tuple[Any, ...]] | None = None
     with db.cursor() as cursor:
-        cursor.execute(read.sql, [match_id])
-        row = cursor.fetchone()
+        if then is not None and _one_request(db, cursor):
+            cursor.execute(f"{read.sql}; {then[0]}", [match_id, *then[1]])
+            row = cursor.fetchone()
+            cursor.nextset()
+            rows = cursor.fetchall()
+        else:
+            cursor.execute(read.sql, [match_id])
+            row = cursor.fetchone()
+            if then is not None:
+                cursor.execute(*then)
+                rows = cursor.fetchall()
     if row is None:
         raise NotFound(_("no such match"))
     values = list(row[:-1])
@@ -105,4 +137,14 @@ def locked_columns(match_id: int, columns: tuple[str, ...]) -> Match:
                 values[index] = convert(values[index], column, db)
     match = Match.from_db(db.alias, [field.attname for field in read.fields], values)
     match.club = Club.from_db(db.alias, ["id", "slug"], [match.club_id, row[-1]])
-    return match
+    return match, rows
+
+
+def _one_request(db: BaseDatabaseWrapper, cursor: Any) -> bool:
+    """Whether this connection sends several statements in one request: psycopg's client-side
+    binding (Django's default on PostgreSQL), not its server-side one, nor SQLite."""
+    if db.vendor != "postgresql":
+        return False
+    from psycopg import ClientCursor
+
+    return isinstance(cursor.cursor, ClientCursor)
