@@ -5,9 +5,11 @@ language (the request's), beside the data they are said from (``title_parts``, `
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from scoring.models import Deal, DealVersion, Match
 from scoring.titles import said_round, said_title
@@ -70,15 +72,26 @@ def match_document(match: Match) -> dict[str, Any]:
             "revision": match.revision,
             "seats": match.seats,
             "result": result_document(match),
-            "links": {
-                "self": reverse("api:match-detail", args=[match.pk]),
-                "deals": reverse("api:match-deals", args=[match.pk]),
-                "history": reverse("api:match-history", args=[match.pk]),
-                "page": match.get_absolute_url(),
-            },
+            "links": match_links(match.pk),
         }
     )
     return doc
+
+
+def match_links(pk: int) -> dict[str, str]:
+    """The match's API and page addresses. Every deal's answer carries them, and reversing four
+    names cost as much CPU as the rest of the answer: they are worked out once per match and
+    address scheme (the script prefix and the URLconf a deployment serves under)."""
+    return dict(_links(pk, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF))
+
+
+@lru_cache(maxsize=4096)
+def _links(pk: int, prefix: str, urlconf: str) -> tuple[tuple[str, str], ...]:
+    names = {"self": "api:match-detail", "deals": "api:match-deals", "history": "api:match-history"}
+    return (
+        *((key, reverse(name, urlconf=urlconf, args=[pk])) for key, name in names.items()),
+        ("page", reverse("scoring:match", urlconf=urlconf, args=[pk])),
+    )
 
 
 def deal_write_document(match: Match, deal: Deal, version: DealVersion) -> dict[str, Any]:

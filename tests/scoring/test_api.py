@@ -1,9 +1,11 @@
 """The scoring REST API: each endpoint's happy path and its 400, 403, 404, 405, then the database."""
 
 import pytest
+from django.urls import clear_script_prefix, set_script_prefix
 from rest_framework.test import APIClient
 
 from clubs.access import Actor
+from scoring.documents import match_document
 from scoring.links import table_token
 from scoring.models import AuditAction, AuditEvent, Deal, DealVersion, Match, MatchStatus
 from scoring.services.matches import match_create
@@ -485,3 +487,25 @@ def test_a_deal_limit_ends_the_match_after_that_many_deals(api):
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     assert client.post(f"/api/matches/{match.pk}/deals/", points(1, 1), format="json").status_code == 409
+
+
+def test_a_matchs_links_follow_the_address_the_site_is_served_at():
+    """The links are worked out once per match (scoring/documents.py): a site served under a
+    path of its own (a federation's /club/) still gets its own addresses, and the plain one its."""
+    match = make_match(options={"target": 100})
+
+    plain = match_document(match)["links"]
+    set_script_prefix("/club/")
+    try:
+        prefixed = match_document(match)["links"]
+    finally:
+        clear_script_prefix()
+
+    assert plain == {
+        "self": f"/api/matches/{match.pk}/",
+        "deals": f"/api/matches/{match.pk}/deals/",
+        "history": f"/api/matches/{match.pk}/history/",
+        "page": f"/matches/{match.pk}/",
+    }
+    assert prefixed == {key: "/club" + link for key, link in plain.items()}
+    assert match_document(match)["links"] == plain
