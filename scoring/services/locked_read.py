@@ -1,8 +1,8 @@
 """The match row of a deal write, locked and read by a statement written once per set of columns.
 
 Every deal a table saves starts here, and the ORM's ``select_for_update().select_related().only()``
-composed its statement again on every write: measured on PostgreSQL, composing it took three times
-as long as running it (``bench/bench_write_cost.py``). The statement is the same each time, so it
+composed its statement again on every write: measured on PostgreSQL, the ORM's read used 1,369 µs
+of CPU and the same statement through a cursor 210 µs, composing it 670 µs of that. The statement is the same each time, so it
 is written once per set of columns and database; the row becomes a ``Match`` through Django's own
 converters and ``Model.from_db``, as the ORM would make it (the other columns deferred, the club
 with its slug). It locks the match's row only (``FOR UPDATE OF``), never its club's, so tables of
