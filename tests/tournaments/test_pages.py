@@ -271,6 +271,7 @@ def test_it_prints_table_slips_with_the_scorer_qr_codes(client, boss, tournament
     signed_part = scorer_path(current_match(table)).split(":")[0]  # the token's time stamp may move on
     assert signed_part in page
     assert table_code(current_match(table)) in page  # to type when the QR code will not scan
+    assert f'translate="no">{table_code(current_match(table))}</strong>' in page  # not words
     assert client.get(f"/tournaments/{tournament.pk}/rounds/7/slips/").status_code == 404
 
 

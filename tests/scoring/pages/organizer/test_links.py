@@ -90,6 +90,10 @@ def test_the_manage_page_has_copy_and_share_buttons_and_the_code(client, match):
     assert f'aria-label="{LABEL}"' in page  # the QR code has a name
     printed = client.get(f"/matches/{match.pk}/print/").text
     assert table_code(match) in printed
+    # A code is not words: a browser's translator leaves it be, and so does the i18n harness (a
+    # code's last group once read "ARE").
+    for shown in (page, printed):
+        assert f'translate="no">{table_code(match)}</strong>' in shown
 
 
 @pytest.mark.parametrize(
