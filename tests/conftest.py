@@ -76,7 +76,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def uses_the_database_or_a_server(item: pytest.Item) -> bool:
-    """Whether the test's answer may depend on the database or a server it reaches."""
+    """Whether the test's answer may depend on the database or a server it reaches (a test marked
+    ``any_database`` says it does not: a sweep of every page's wording, a clone of the repository)."""
+    if item.get_closest_marker("any_database"):
+        return False
     if item.get_closest_marker("django_db") or any(item.get_closest_marker(mark) for mark in SERVER_MARKS):
         return True
     return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))

@@ -97,6 +97,14 @@ def _one_request_at_a_time() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _the_database_outlives_the_live_server(django_db_setup: Any) -> None:
+    """The test database is made before the session-wide live server starts, so it is dropped after
+    the server stops. The other way round, on PostgreSQL (phase 2 runs the tournament night's
+    browser tests there), the server thread's persistent connection was still open when the
+    database was dropped ("being accessed by other users"), and the database was left behind."""
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _plain_http_live_server() -> Iterator[None]:
     """The live server speaks plain HTTP. Its middleware is built once, when the session-wide
     server starts, so the per-test settings of tests/conftest.py come too late for it."""

@@ -17,7 +17,12 @@ from tests.browser.support import LAPTOP, PHONE, screen, sign_in, snap, until
 from tests.factories import organizer
 from tests.tournaments.test_blind_finish import blind_evening
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.hosted,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 
 SHOTS = Path("/tmp/blind")
 #: Each language's words: the line under the public standings, the console's label and button,

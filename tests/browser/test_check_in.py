@@ -16,7 +16,12 @@ from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import make_tournament
 from tournaments.models import Entrant, Round
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.hosted,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 SHOTS = Path("/tmp/checkin")
 WORDS = {
     "fr-FR": {

@@ -20,7 +20,12 @@ from tests.tournaments.factories import current_match, start_round
 from tournaments import services
 from tournaments.models import Round, Tournament, TournamentStatus
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.hosted,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 
 SHOTS = Path("/tmp/concours")
 TEAMS = [

@@ -27,7 +27,12 @@ from tournaments.models import PhysicalTable, Round, Tournament
 from tournaments.physical_tables import table_path
 from tournaments.services import EntrantSpec
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.hosted,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 
 SHOTS = Path("/tmp/console")
 PASSWORD = "a-good-password"

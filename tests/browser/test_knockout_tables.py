@@ -18,7 +18,12 @@ from tournaments import services
 from tournaments.models import PhysicalTable, Round, TableStatus
 from tournaments.physical_tables import table_path
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.hosted,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 SHOTS = Path("/tmp/tablescore-knockout")
 
 

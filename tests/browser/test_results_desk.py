@@ -25,7 +25,12 @@ from tests.tournaments.factories import (
     winning_entry,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.hosted,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 
 SHOTS = Path("/tmp/desk-shots")
 PASSWORD = "a-good-password"

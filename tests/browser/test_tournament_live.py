@@ -13,7 +13,7 @@ from tests.browser.support import shot
 from tests.tournaments.factories import current_match, make_tournament, start_round
 from tournaments.models import TableStatus
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.hosted, pytest.mark.slow]
 
 
 def enter_deal(page: Any, first: int, second: int, number: int) -> None:

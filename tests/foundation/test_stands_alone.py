@@ -12,7 +12,7 @@ import pytest
 
 from tests.paths import ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.any_database]  # a clone, no database
 
 #: Paths outside the repository that a clone never has.
 OUTSIDE = re.compile(r"\.\./shared|\bshared/(games|DESIGN|seeds|hooks)\b")

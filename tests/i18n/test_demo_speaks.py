@@ -30,7 +30,7 @@ from tests.factories import organizer
 from tests.i18n.pages import english_left, visible_text
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]  # wording, not rows
 
 LANGUAGES = ("fr", "nl")
 #: What the demo's players typed, quoted as typed: a dispute's reason.

@@ -21,7 +21,7 @@ from tests.factories import ClubFactory, organizer
 from tests.html_forms import form_as_shown
 from tests.paths import worked_examples
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]  # the rules' figures, not rows
 
 CASES = [
     pytest.param(key, case, id=f"{key}: {case['name']}")
