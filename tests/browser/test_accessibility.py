@@ -10,7 +10,7 @@ import pytest
 
 from scoring.links import scorer_path
 from tests.browser.accessibility import report, violations
-from tests.browser.support import PHONE, PROJECTORS, sign_in
+from tests.browser.support import PHONE, PROJECTORS, settled, sign_in
 from tests.demo_copy import demo_club
 from tournaments.models import Tournament
 
@@ -50,7 +50,7 @@ def test_the_pages_of_a_tournament_night_have_no_serious_violation(live_server, 
         if name in organizers:
             sign_in(page, live_server.url)
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         grave = violations(page)
         if grave:
             found[name] = report(grave)

@@ -12,7 +12,7 @@ import pytest
 
 from scoring.links import scorer_path
 from scoring.models import Match, MatchStatus
-from tests.browser.support import ARTIFACTS, PHONE, looked_at, sign_in
+from tests.browser.support import ARTIFACTS, PHONE, looked_at, settled, sign_in
 from tests.demo_copy import demo_club
 from tests.i18n.language import back_to_the_default_language  # noqa: F401  (English after each test)
 from tournaments.models import Tournament
@@ -72,11 +72,11 @@ def look_at_the_pages(page: Any, base: str, language: str, swiss: Tournament, pl
     }
     for name, path in pages.items():
         page.goto(base + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         if name == "scorer":  # Save with nothing entered: the refusal shows below the button
             page.locator("#entry button[type=submit]").click()
             page.locator("#scorer-alert p").wait_for()
-            page.wait_for_load_state("networkidle")
+            settled(page)
             page.evaluate("window.scrollTo(0, 0)")  # the sticky status line lies over the form there
             text = page.locator("main").inner_text()
             assert SAID[language]["table"] in text

@@ -11,7 +11,7 @@ import pytest
 
 from scoring.links import scorer_path
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, shot
+from tests.browser.support import LAPTOP, PHONE, settled, shot
 from tests.factories import make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -46,7 +46,7 @@ def test_the_games_words_in_french_and_dutch_fit_the_scorer_page_and_the_scorebo
     found = {}
     for name, path in {"scorer": scorer_path(match), "scoreboard": f"/matches/{match.pk}/"}.items():
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         shot(page, f"game-words-{language}-{size['width']}-{name}")
         if name == "scorer":
             assert label in page.content()

@@ -13,7 +13,7 @@ import pytest
 from scoring.links import scorer_path
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, PHONE, shot, sign_in
+from tests.browser.support import LAPTOP, PHONE, settled, shot, sign_in
 from tests.demo_copy import demo_club
 from tests.factories import make_match
 from tests.i18n.language import back_to_the_default_language  # noqa: F401  (English after each test)
@@ -66,11 +66,11 @@ def test_the_scoring_pages_fit_the_screen_in_the_language(live_server, browser, 
     }
     for name, path in pages.items():
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         if name == "scorer":  # Save with nothing entered: the refusal shows below the button
             page.locator("#entry button[type=submit]").click()
             page.locator("#scorer-alert p").wait_for()
-            page.wait_for_load_state("networkidle")
+            settled(page)
             # The status line is sticky: scrolled to the alert it lies over the form by design.
             page.evaluate("window.scrollTo(0, 0)")
         text = page.locator("main").inner_text()

@@ -13,7 +13,7 @@ import pytest
 from scoring.links import scorer_path
 from scoring.models import Match, MatchStatus
 from tests.browser.layout import fits_the_screen, layout_problems
-from tests.browser.support import LAPTOP, PHONE, PROJECTORS, shot, sign_in
+from tests.browser.support import LAPTOP, PHONE, PROJECTORS, settled, shot, sign_in
 from tests.demo_copy import demo_club
 from tests.tournaments.factories import make_tournament, start_round
 from tournaments.models import Tournament
@@ -65,7 +65,7 @@ def test_no_page_overlaps_cuts_or_shrinks_a_target(live_server, browser, demo, s
     found = {}
     for name, path in pages_of(demo).items():
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         shot(page, f"pages-{size}-{name}")
         problems = layout_problems(page)
         if problems:
@@ -82,7 +82,7 @@ def test_the_projector_fits_the_screen_without_scrolling(live_server, browser, d
     outside = {}
     for tournament in Tournament.objects.all():
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/projector/")
-        page.wait_for_load_state("networkidle")
+        settled(page)
         shot(page.context.pages[0], f"projector-{screen_name}-{tournament.format}-{tournament.pk}")
         problems = fits_the_screen(page) + layout_problems(page)
         if problems:

@@ -13,7 +13,7 @@ from clubs.models import Player
 from seasons.models import Season
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import layout_problems
-from tests.browser.support import LAPTOP, LOOKS, PHONE, shot, sign_in
+from tests.browser.support import LAPTOP, LOOKS, PHONE, settled, shot, sign_in
 from tests.demo_copy import demo_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -49,7 +49,7 @@ def test_the_season_pages_fit_and_have_no_serious_violation(live_server, browser
     problems, grave = {}, {}
     for name, path in season_pages(demo).items():
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         shot(page, f"seasons-{size}-{scheme}-{name}")
         found = layout_problems(page)
         if found:

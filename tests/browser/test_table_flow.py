@@ -134,7 +134,9 @@ def test_it_scores_three_coinche_deals_and_a_correction_on_a_phone(live_server, 
     )
     second_phone.wait_for_selector("#deal-2 .tag.corrected", timeout=15_000)
     assert second_phone.evaluate("window.stillTheSamePage") is True
-    second_phone.wait_for_timeout(4_500)  # one more poll of an unchanged board
+    board = f"/matches/{match.pk}/board/"
+    with second_phone.expect_response(lambda r: r.url.endswith(board) and r.status == 304, timeout=15_000):
+        pass  # one more poll of an unchanged board
     assert 304 in polls
     assert 200 in polls
     assert "/t/" not in second_phone.content()  # the public page never shows the scorer link

@@ -67,7 +67,8 @@ def test_it_updates_the_public_tournament_page_as_a_result_comes_in(
     loser_cells = second_phone.locator(f'.standings-table tr[data-entrant="{second}"] td').all_inner_texts()
     assert loser_cells[3] == "0"
     assert second_phone.evaluate("window.stillTheSamePage") is True
-    second_phone.wait_for_timeout(6_000)  # one more poll of an unchanged page
+    with second_phone.expect_response(lambda r: "/live/" in r.url and r.status == 304, timeout=15_000):
+        pass  # one more poll of an unchanged page
     assert 304 in polls
     assert 200 in polls
     shot(second_phone, "tournament-2-public-page-after-the-result")

@@ -16,7 +16,7 @@ from django.utils import translation
 from seasons.models import Season
 from tests.browser.accessibility import report, violations
 from tests.browser.layout import fits_the_screen, layout_problems
-from tests.browser.support import LAPTOP, PHONE, PROJECTORS, shot, sign_in
+from tests.browser.support import LAPTOP, PHONE, PROJECTORS, settled, shot, sign_in
 from tests.demo_copy import demo_club
 from tournaments.models import Tournament
 
@@ -71,7 +71,7 @@ def test_the_translated_pages_fit_and_have_no_serious_violation(live_server, bro
     problems, grave, english = {}, {}, []
     for name, path in pages_of(demo).items():
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         shot(page, f"translated-{language}-{size}-{name}")
         if SAID[language] not in page.inner_text("body") and "projector" not in name:
             english.append(name)
@@ -93,7 +93,7 @@ def test_the_translated_projector_fits_a_720p_screen(live_server, browser, demo,
     outside = {}
     for tournament in Tournament.objects.filter(club=demo.club):
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/projector/")
-        page.wait_for_load_state("networkidle")
+        settled(page)
         shot(page, f"translated-{language}-720p-projector-{tournament.format}")
         found = fits_the_screen(page) + layout_problems(page)
         if found:
