@@ -7,7 +7,8 @@ by many phones. Each carries an ETag made of the revision numbers its rows keep 
 costs one small query and no rendering. Django's ``get_conditional_response`` reads
 ``If-None-Match`` (weak or strong, ``*``) and the other preconditions; this module adds the ETag and
 the ``Cache-Control`` that makes every client ask again rather than trust a copy. The page's words
-depend on the active language (``tablescore/languages.py``), so the ETag carries it too.
+depend on the active language (``tablescore/languages.py``), so the ETag carries it too, and a
+polled fragment sends it back as written by ``{{ version|as_etag }}`` (``tablescore/etag_tags.py``).
 """
 
 from __future__ import annotations

@@ -201,6 +201,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # tablescore is the apps' kit, not an app: its template library is named here.
+            "libraries": {"etag_tags": "tablescore.etag_tags"},
         },
     },
 ]

@@ -5,6 +5,8 @@ API by Accept-Language alone; the polled pages' ETags per language."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 
 import pytest
 from django.conf import settings
@@ -15,10 +17,16 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.utils import timezone, translation
 
 from clubs import bound
+from scoring.models import Match
+from seasons.models import Season
 from tablescore.languages import ClubLanguageMiddleware, from_accept_language
+from tests.demo_copy import demo_club
 from tests.factories import ClubFactory, make_match, organizer
+from tests.tournaments.conftest import in_process_tasks
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
+__all__ = ["in_process_tasks"]
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 
@@ -156,6 +164,32 @@ def test_a_live_page_etag_carries_the_language(client):
     assert client.get(url, HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=french["ETag"]).status_code == 304
     assert client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 304
     assert {"Accept-Language", "Cookie"} <= {v.strip() for v in french["Vary"].split(",")}
+
+
+#: A polled fragment: the URL it polls and the If-None-Match it sends (hx-get, hx-headers).
+POLLED = re.compile(r"""hx-get="([^"]+)"[^>]*hx-headers='\{"If-None-Match": "\\"([^"\\]+)\\""\}'""")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_every_polled_fragment_asks_with_the_etag_of_its_language(client, in_process_tasks, language):
+    """The scoreboard, the tournament's live part, the desk, the projector and the season's
+    projector poll with the ETag the server gave them: unchanged, the answer is a 304."""
+    demo = demo_club(with_admin=False)
+    client.force_login(organizer(demo.club))
+    tournament = Tournament.objects.filter(club=demo.club).order_by("pk").first()
+    pages = [
+        f"/matches/{Match.objects.filter(club=demo.club).order_by('pk').first().pk}/",
+        f"/tournaments/{tournament.pk}/",
+        f"/tournaments/{tournament.pk}/desk/",
+        f"/tournaments/{tournament.pk}/projector/",
+        f"/seasons/{Season.objects.filter(club=demo.club).get().pk}/projector/",
+    ]
+    for page in pages:
+        polled = POLLED.findall(client.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+        assert len(polled) == 1, page
+        url, etag = polled[0]
+        again = client.get(html.unescape(url), HTTP_ACCEPT_LANGUAGE=language, HTTP_IF_NONE_MATCH=f'"{etag}"')
+        assert again.status_code == 304, f"{page}: {url} with {etag} answered {again.status_code}"
 
 
 @pytest.mark.parametrize("language", ["fr", "nl"])
