@@ -97,7 +97,10 @@ def test_a_blind_finish_from_the_hidden_last_round_to_the_reveal(live_server, br
         room.goto(f"{base}/tournaments/{tournament.pk}/projector/")
         assert room.locator(".projector-columns.final.revealing").count() == 1
         assert room.get_by_text(final).is_visible()
-        room.wait_for_timeout(6_000)  # the reveal plays: the rows, then the winner
+        # The reveal plays, the rows then the winner, and is over within 6 s.
+        room.wait_for_function(
+            "() => document.getAnimations().every(a => a.playState === 'finished')", timeout=6_000
+        )
         assert room.locator(".winner-banner").evaluate("e => getComputedStyle(e).opacity") == "1"
         looked(room, f"{short}-projector-revealed-{where}")
         room.context.close()
