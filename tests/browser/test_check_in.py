@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
+from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in, until
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import make_tournament
 from tournaments.models import Entrant, Round
@@ -116,8 +116,7 @@ def test_an_evening_checks_in_pays_and_draws_once_everyone_is_here(
         "Dee",
     ]
     page.locator("#tables form[action$='/console/rounds/'] button").click()
-    page.wait_for_load_state()
-    assert Round.objects.filter(tournament=evening, number=1).exists()
+    until(lambda: Round.objects.filter(tournament=evening, number=1).exists(), "round 1 drawn")
 
     page.goto(f"{base}/tournaments/{evening.pk}/check-in-sheet/")
     problems += looked_at(page, SHOTS, f"{name}-sheet")

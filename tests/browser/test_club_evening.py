@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 
 from scoring.links import scorer_path
 from scoring.models import CorrectionRequest, Match
-from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in
+from tests.browser.support import LAPTOP, PHONE, looked_at, screen, sign_in, until
 from tests.factories import ClubFactory, organizer
 from tests.tournaments.factories import current_match, make_tournament, play_round
 from tournaments import services
@@ -204,7 +204,7 @@ def test_a_club_evening_in_its_language_without_a_moment_of_doubt(
     ask.get_by_label(said(language, "What is wrong?")).fill("roem 20")
     problems += looked_at(top(phone), SHOTS, f"{language}-6-ask-the-director")
     ask.get_by_role("button", name=title).click()
-    phone.wait_for_load_state()
+    until(lambda: CorrectionRequest.objects.filter(match=match).exists(), "the request sent")
     assert CorrectionRequest.objects.filter(match=match).count() == 1
     laptop.goto(desk)
     assert "roem 20" in laptop.locator("#requests").inner_text()
