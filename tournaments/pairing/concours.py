@@ -21,7 +21,9 @@ How a partie is drawn (``docs/games/belote.md``, "Concours de belote"):
    team of the pair swaps with the next team down that the upper team has not met. When the teams
    left at the bottom can no longer be paired without a rematch, the pairing steps back up the
    list and tries the next swap (a depth-first search), so a rematch happens only when no pairing
-   of the whole field avoids one; it is then flagged.
+   of the whole field avoids one; it is then flagged. In a field of up to ten teams whose number
+   of parties is known, a pairing that would leave a later partie no way without a rematch is
+   passed over, whichever team the standings send out next in an odd field.
 4. ``ROTATION`` (Pont-de-Claix): the teams numbered in the drawn order; odd-numbered teams keep
    their table and even-numbered teams move up one table each partie (with an odd field a
    phantom team gives the sit-out). It repeats after as many parties as there are tables, each
@@ -33,7 +35,9 @@ matches or Django. Randomness only comes from ``seed``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from tournaments.pairing.base import (
@@ -102,12 +106,15 @@ def pair_concours(
     else:
         order = sorted(entrants, key=standing_key)
     byes: list[Bye] = []
+    sat_out: Counter[EntrantId] | None = None
     if len(order) % 2:
         out = _sit_out(order, past, sit_out_cap)
         order = [e for e in order if e.id != out.entrant]
         byes.append(out)
-    ahead = 0 if parties is None or len(order) < len(entrants) else max(parties - round_number, 0)
-    pairs = _pairs([e.id for e in order], past, ahead)
+        sat_out = Counter({e.id: past.byes[e.id] for e in entrants})
+        sat_out[out.entrant] += 1
+    ahead = 0 if parties is None else max(parties - round_number, 0)
+    pairs = _pairs([e.id for e in order], past, ahead, Field([e.id for e in entrants], sat_out))
     tables = tuple(
         TableAssignment(number, (a, b), _rematch(a, b, past)) for number, (a, b) in enumerate(pairs, 1)
     )
@@ -129,21 +136,50 @@ def _sit_out(order: Sequence[Entrant], past: History, cap: int | None = None) ->
     return Bye(team.id, f"every team has sat out; this one has sat out least ({fewest}) and is last")
 
 
-def _pairs(ids: list[EntrantId], past: History, ahead: int = 0) -> list[tuple[EntrantId, EntrantId]]:
+@dataclass(frozen=True)
+class Field:
+    """Every team of the concours, and with an odd field how often each has sat out (this partie's
+    sit-out counted): who may sit out of the parties to come, for the look ahead."""
+
+    teams: list[EntrantId]
+    sat_out: Counter[EntrantId] | None = None
+
+    def sittings(self) -> list[tuple[list[EntrantId], Counter[EntrantId] | None]]:
+        """The ways the next partie may seat the field: with an even field, everyone; with an odd
+        one, each team that may sit out (one that has sat out least) left out in turn."""
+        if self.sat_out is None:
+            return [(self.teams, None)]
+        fewest = min(self.sat_out[team] for team in self.teams)
+        ways: list[tuple[list[EntrantId], Counter[EntrantId] | None]] = []
+        for out in (team for team in self.teams if self.sat_out[team] == fewest):
+            counted = Counter(self.sat_out)
+            counted[out] += 1
+            ways.append(([team for team in self.teams if team != out], counted))
+        return ways
+
+
+def _pairs(
+    ids: list[EntrantId], past: History, ahead: int = 0, field: Field | None = None
+) -> list[tuple[EntrantId, EntrantId]]:
     """Down the list: each first unpaired team against the next it has not met, stepping back when
     the bottom gets stuck; the fewest rematches if none avoids them all. With ``ahead`` parties
     still to come after this one in a small field, a pairing that would leave a later partie no
     way without a rematch is passed over (six teams whose first three parties split them into
-    two groups of three could not play a fourth)."""
+    two groups of three could not play a fourth). An odd field's later sit-outs go by standings
+    not yet known: the pairing first sought leaves a way whichever team sits out, then one that
+    leaves a way for some; five teams over four parties were otherwise one draw in seven short
+    of a new opponent by the last."""
     met = {pair for pair, rounds in past.met.items() if rounds}
-    look = ahead if len(ids) <= LOOKAHEAD_FIELD else 0
+    whole = field or Field(ids)
+    look = ahead if len(whole.teams) <= LOOKAHEAD_FIELD else 0
     steps = 0
-    budget = [LOOKAHEAD_LIMIT]
 
-    def search(left: list[EntrantId], allow: int, done: list[tuple[EntrantId, EntrantId]]) -> bool:
+    def search(
+        left: list[EntrantId], allow: int, done: list[tuple[EntrantId, EntrantId]], follows: Follows
+    ) -> bool:
         nonlocal steps
         if not left:
-            return _can_follow(ids, met | {_key(a, b) for a, b in done}, look, budget)
+            return follows(met | {_key(a, b) for a, b in done})
         steps += 1
         if steps > SEARCH_LIMIT:
             return False
@@ -153,19 +189,35 @@ def _pairs(ids: list[EntrantId], past: History, ahead: int = 0) -> list[tuple[En
             if repeat and not allow:
                 continue
             done.append((top, other))
-            if search(rest[:i] + rest[i + 1 :], allow - repeat, done):
+            if search(rest[:i] + rest[i + 1 :], allow - repeat, done, follows):
                 return True
             done.pop()
         return False
 
-    for allow in range(len(ids) // 2 + 1):
+    def anyway(_met: set[tuple[EntrantId, EntrantId]]) -> bool:
+        return True
+
+    def looking(every: bool) -> Follows:
+        budget = [LOOKAHEAD_LIMIT]
+        return lambda taken: _can_follow(whole, taken, look, budget, every)
+
+    tries: list[tuple[int, Follows]] = []
+    if look:
+        tries.append((0, looking(every=True)))
+        if whole.sat_out is not None:
+            tries.append((0, looking(every=False)))
+    tries += [(allow, anyway) for allow in range(len(ids) // 2 + 1)]
+    for allow, follows in tries:
         steps = 0
         found: list[tuple[EntrantId, EntrantId]] = []
-        if search(ids, allow, found):
+        if search(ids, allow, found, follows):
             return found
-        look = 0
     # a field the search could not settle in time: plain down the list, rematches flagged
     return [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)]
+
+
+#: Whether the parties to come can follow once these pairs have met.
+Follows = Callable[[set[tuple[EntrantId, EntrantId]]], bool]
 
 
 def _key(a: EntrantId, b: EntrantId) -> tuple[EntrantId, EntrantId]:
@@ -173,27 +225,29 @@ def _key(a: EntrantId, b: EntrantId) -> tuple[EntrantId, EntrantId]:
 
 
 def _can_follow(
-    ids: list[EntrantId], met: set[tuple[EntrantId, EntrantId]], ahead: int, budget: list[int]
+    field: Field, met: set[tuple[EntrantId, EntrantId]], ahead: int, budget: list[int], every: bool
 ) -> bool:
-    """Whether ``ahead`` more parties of these teams can each be played without a rematch; once
-    ``budget`` (steps left, shared by the whole draw) runs out, taken to be so."""
+    """Whether ``ahead`` more parties of the field can each be played without a rematch: whichever
+    team sits out (``every``), or for some team that may (not ``every``); once ``budget`` (steps
+    left, shared by the whole draw) runs out, taken to be so."""
     if ahead <= 0:
         return True
 
-    def pairing(left: list[EntrantId], taken: set[tuple[EntrantId, EntrantId]]) -> bool:
+    def pairing(left: list[EntrantId], taken: set[tuple[EntrantId, EntrantId]], then: Field) -> bool:
         if not left:
-            return _can_follow(ids, taken, ahead - 1, budget)
+            return _can_follow(then, taken, ahead - 1, budget, every)
         budget[0] -= 1
         if budget[0] <= 0:
             return True
         top, rest = left[0], left[1:]
         for i, other in enumerate(rest):
             key = _key(top, other)
-            if key not in taken and pairing(rest[:i] + rest[i + 1 :], taken | {key}):
+            if key not in taken and pairing(rest[:i] + rest[i + 1 :], taken | {key}, then):
                 return True
         return False
 
-    return pairing(ids, met)
+    ways = (pairing(playing, met, Field(field.teams, sat_out)) for playing, sat_out in field.sittings())
+    return all(ways) if every else any(ways)
 
 
 def _rematch(a: EntrantId, b: EntrantId, past: History) -> tuple[Note, ...]:

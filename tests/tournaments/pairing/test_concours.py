@@ -1,8 +1,9 @@
 """The parties of a concours de belote (tournaments/pairing/concours.py): a new opponent every partie.
 
-The headline property: over 4 parties no team meets another twice, for every field from 6 to 60
+The headline property: over 4 parties no team meets another twice, for every field from 5 to 60
 teams, odd ones included (one team sits out each partie, never twice while another has not), under
-the standings rule and under a random draw each partie, whatever the points marked.
+the standings rule and under a random draw each partie, whatever the points marked. A small odd
+field plays as many parties as a round robin has without a rematch, whoever the standings send out.
 """
 
 from __future__ import annotations
@@ -25,16 +26,16 @@ def _standings(points: dict[int, int]) -> list[Entrant]:
 
 
 def _evening(
-    teams: int, seed: int, draw: ConcoursDraw
+    teams: int, seed: int, draw: ConcoursDraw, parties: int = PARTIES
 ) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]]:
-    """Four parties with random points marked; each partie's pairs and sit-outs."""
+    """``parties`` parties with random points marked; each partie's pairs and sit-outs."""
     marks = random.Random(seed * 7919 + teams)
     points = dict.fromkeys(range(1, teams + 1), 0)
     history: list[Seating] = []
     played = []
-    for partie in range(1, PARTIES + 1):
+    for partie in range(1, parties + 1):
         drawn = pair_concours(
-            _standings(points), history, round_number=partie, seed=seed, draw=draw, parties=PARTIES
+            _standings(points), history, round_number=partie, seed=seed, draw=draw, parties=parties
         )
         for table in drawn.tables:
             for team in table.seats:
@@ -45,7 +46,7 @@ def _evening(
 
 
 @pytest.mark.parametrize("draw", [ConcoursDraw.STANDINGS, ConcoursDraw.RANDOM])
-@pytest.mark.parametrize("teams", range(6, 61))
+@pytest.mark.parametrize("teams", range(5, 61))
 def test_no_team_meets_another_twice_over_four_parties(teams, draw):
     for seed in range(4):
         met: Counter[frozenset[int]] = Counter()
@@ -57,6 +58,19 @@ def test_no_team_meets_another_twice_over_four_parties(teams, draw):
             assert len(out) == teams % 2
         assert max(met.values()) == 1, (teams, seed)
         assert max(sat_out.values(), default=0) <= 1
+
+
+@pytest.mark.parametrize("draw", [ConcoursDraw.STANDINGS, ConcoursDraw.RANDOM])
+@pytest.mark.parametrize("teams", [3, 5, 7, 9])
+def test_a_small_odd_field_meets_a_new_team_every_partie_whoever_sits_out(teams, draw):
+    """As many parties as teams (each sits out once): the pairing leaves a way on whichever team
+    the standings send out next. Five teams over four parties once met again in one draw in seven."""
+    for seed in range(12):
+        met: Counter[frozenset[int]] = Counter()
+        for _, pairs, _out in _evening(teams, seed, draw, parties=teams):
+            met.update(frozenset(p) for p in pairs)
+        assert max(met.values()) == 1, (teams, seed)
+        assert len(met) == teams * (teams - 1) // 2  # a whole round robin
 
 
 def test_the_first_partie_is_drawn_from_the_seed_and_the_same_seed_draws_it_again():
