@@ -94,6 +94,7 @@ def test_the_manage_page_has_copy_and_share_buttons_and_the_code(client, match):
     # code's last group once read "ARE").
     for shown in (page, printed):
         assert f'translate="no">{table_code(match)}</strong>' in shown
+    assert re.search(r'<p class="url" translate="no">http[^<]*/t/', printed)  # nor is a link
 
 
 @pytest.mark.parametrize(
