@@ -21,6 +21,9 @@ Version 2 names the club's own rows ``clubs.*``; a version 1 archive, written wh
 was written (a tournament table's English title, now data) is read by its app as it is stored
 today (``ClubPart.archived``).
 
+The restore's writes are a service (``clubs.services.archive``); this module writes the archive and
+reads and checks one.
+
 What this module does not do: site-wide rows (groups, permissions, API tokens, sessions, the admin
 log) and merging an archive into a club that exists.
 """
@@ -40,11 +43,8 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.core.exceptions import FieldDoesNotExist, ValidationError
-from django.core.management.color import no_style
-from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, connection, models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -71,7 +71,6 @@ USER_FIELDS = (
     "last_login",
     "date_joined",
 )
-_CHUNK = 500  # ids per IN (...) query: SQLite caps the number of parameters
 
 
 class ArchiveError(Exception):
@@ -185,26 +184,7 @@ def loads(text: str) -> Any:
         raise ArchiveError(f"this is not a Tablescore club archive: it is not JSON ({error})") from None
 
 
-def import_club(document: Any) -> Restored:
-    """Create the archived club in this database, in one transaction, keeping every id."""
-    objects = _checked(document)
-    slug = document["club"]
-    if Club.objects.filter(slug=slug).exists():
-        raise ArchiveError(
-            f"club {slug!r} is already in this database: a restore only creates a club "
-            "(delete that club first, or restore into another database)"
-        )
-    try:
-        with transaction.atomic():
-            _refuse_taken_ids(objects)
-            created, linked = _load(objects)
-            _reset_sequences()
-    except (DeserializationError, FieldDoesNotExist, ValidationError, IntegrityError) as error:
-        raise ArchiveError(f"the archive could not be restored, nothing was changed: {error}") from error
-    return Restored(club=Club.objects.get(slug=slug), created=created, linked=linked)
-
-
-def _checked(document: Any) -> list[dict[str, Any]]:
+def checked_objects(document: Any) -> list[dict[str, Any]]:
     """The archive's objects, once its header and the shape of each object are as written, each
     read as its app stores it today."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -252,67 +232,3 @@ def _as_version_2(counts: dict[str, Any], objects: list[Any]) -> tuple[dict[str,
 
     moved = [{**obj, "model": renamed(obj.get("model"))} if isinstance(obj, dict) else obj for obj in objects]
     return {renamed(label): count for label, count in counts.items()}, moved
-
-
-def _refuse_taken_ids(objects: list[dict[str, Any]]) -> None:
-    """Refuse, naming them, ids this database already uses for other rows."""
-    taken: list[str] = []
-    for label, _ in club_rows():
-        model = apps.get_model(label)
-        wanted = [obj["pk"] for obj in objects if obj["model"] == label]
-        used = sorted(pk for chunk in _chunks(wanted) for pk in _existing(model, chunk))
-        if used:
-            more = f" and {len(used) - 5} more" if len(used) > 5 else ""
-            taken.append(f"{label} {', '.join(map(str, used[:5]))}{more}")
-    names = {obj["pk"]: obj["fields"].get("name") for obj in objects if obj["model"] == PLAYER}
-    for chunk in _chunks(list(names)):
-        for pk, name in Player.objects.filter(pk__in=chunk).values_list("pk", "name"):
-            if name != names[pk]:
-                taken.append(f"player {pk} is {name!r} here but {names[pk]!r} in the archive")
-    if taken:
-        raise ArchiveError(
-            "this database already uses ids the club's rows keep (table links and tournaments refer "
-            f"to them): {'; '.join(taken)}. Restore into a database without them, such as a new one "
-            "or the one the club was deleted from."
-        )
-
-
-def _chunks(values: list[Any]) -> Iterator[list[Any]]:
-    for start in range(0, len(values), _CHUNK):
-        yield values[start : start + _CHUNK]
-
-
-def _existing(model: type[models.Model], pks: list[Any]) -> list[Any]:
-    return list(model._default_manager.filter(pk__in=pks).values_list("pk", flat=True))
-
-
-def _load(objects: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
-    """Save the rows in archive order, counting them per model (created, linked): accounts and
-    players already here are linked, not changed."""
-    created: Counter[str] = Counter()
-    linked: Counter[str] = Counter()
-    # The deserializer is lazy: each account is saved before a later row names it by username.
-    for item in serializers.deserialize("python", objects):
-        instance = item.object
-        label = instance._meta.label_lower
-        if label == user_label() and instance.pk is not None:
-            linked[label] += 1  # found by its username
-        elif label == PLAYER and Player.objects.filter(pk=instance.pk).exists():
-            linked[label] += 1  # same id and name: checked before
-        else:
-            item.save(force_insert=True)
-            created[label] += 1
-    tables = [
-        table
-        for model in archived_models()
-        for table in [model._meta.db_table, *(f.m2m_db_table() for f in model._meta.many_to_many)]
-    ]
-    connection.check_constraints(table_names=tables)
-    return dict(created), dict(linked)
-
-
-def _reset_sequences() -> None:
-    """Move each id sequence past the ids just written, so the next row gets a fresh one."""
-    with connection.cursor() as cursor:
-        for statement in connection.ops.sequence_reset_sql(no_style(), archived_models()):
-            cursor.execute(statement)

@@ -20,8 +20,8 @@ from clubs.travel.envelope import EveningFileError
 from clubs.travel.journey import Kind, arrive, depart, snapshot
 from scoring.models import Match
 from scoring.part_of import part_of
-from scoring.services.travel import match_public_id_set
-from scoring.travel.rows import clear_matches, load_matches, match_parts, match_sections
+from scoring.services.travel import clear_matches, load_matches, match_public_id_set
+from scoring.travel.rows import match_parts, match_sections
 
 
 def match_body(match: Match) -> dict[str, Any]:

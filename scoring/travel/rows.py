@@ -1,21 +1,22 @@
-"""A match's rows in an evening file, and back: the match, its deals and every version of them,
-its audit trail, its double-blind ledgers, its conflicting entries and the tables' requests to
-correct a deal (open or settled).
+"""A match's rows in an evening file, and back: the match, its deals and every version of them, its
+audit trail, its double-blind ledgers, its conflicting entries and the tables' requests to correct a
+deal (open or settled).
 
 The rows name each other by the file's own ids (1, 2, 3... in the order the caller gives the
-matches, then by deal number, version, time), so the same evening gives the same file on any
-site; on import every id is remapped, the ``conflict`` an audit event's detail names included,
-and an id the file does not hold refuses the file. What stays behind: the table links' secrets
-(an imported match gets a new link: the phones of one room talk to one server), the accounts
-that made a write (their name stays in ``actor_label``), the idempotency records (answers
-already given to phones of the other site, naming its ids) and the table's last contact.
+matches, then by deal number, version, time), so the same evening gives the same file on any site;
+on import every id is remapped, the ``conflict`` an audit event's detail names included, and an id
+the file does not hold refuses the file. The import's writes are services
+(``scoring.services.travel``); this module reads and checks the file's rows. What stays behind: the
+table links' secrets (an imported match gets a new link: the phones of one room talk to one server),
+the accounts that made a write (their name stays in ``actor_label``), the idempotency records
+(answers already given to phones of the other site, naming its ids) and the table's last contact.
 
 Each match's content is cut into parts for ``clubs.travel.lineage``: the match (its result, its
 trail, its ledgers) and each deal (its versions and their audit events).
 
 A tournament table's title travels as data (``title_parts``) and a closed result's round as its
-number. A file written before they were data (issue #24) holds their English ("Spring cup · round
-2, table 3", "round 2"): it is read into data on import as the migration read the database
+number. A file written before they were data (issue #24) holds their English ("Spring cup · round 2,
+table 3", "round 2"): it is read into data on import as the migration read the database
 (``scoring/old_titles.py``), and the parts are hashed as the rows were written then, so that its
 fingerprint still holds and the copy made from it gives the same one.
 """
@@ -26,16 +27,13 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from clubs.travel.envelope import EveningFileError, section
 from clubs.travel.lineage import part_hash
 from scoring.models import AuditEvent, BlindEntry, CorrectionRequest, Deal, DealConflict, DealVersion, Match
-from scoring.old_titles import CLOSING_ACTIONS, parsed_closed, parsed_match, written_closed, written_match
-from scoring.titles import TitleParts
+from scoring.old_titles import CLOSING_ACTIONS, written_closed, written_match
 
 SECTIONS = ("matches", "deals", "versions", "audit", "blind_entries", "conflicts", "correction_requests")
 MATCH_FIELDS = (
@@ -228,132 +226,3 @@ def match_parts(rows: dict[str, Any]) -> dict[Any, dict[str, str]]:
 
 def _part(content: dict[Any, dict[str, list[Any]]], key: tuple[Any, str]) -> list[Any]:
     return content.setdefault(key[0], {}).setdefault(key[1], [])
-
-
-# -- import -------------------------------------------------------------------------------------
-
-
-def insert(row: Any) -> Any:
-    """Save a new row with the times the file gave (``raw``: no ``auto_now`` overrides them)."""
-    # Choices, lengths and numbers are checked; relations are the loader's, and a JSON field's
-    # empty value ({} or []) is a value here, not a blank.
-    unchecked = [f.name for f in row._meta.fields if f.is_relation or isinstance(f, models.JSONField)]
-    row.full_clean(validate_unique=False, validate_constraints=False, exclude=unchecked)
-    row.save_base(raw=True, force_insert=True)
-    return row
-
-
-def load_matches(
-    rows: dict[str, Any],
-    *,
-    club_id: int,
-    announce: bool,
-    into: Match | None = None,
-) -> Ids:
-    """Create the file's matches and their rows in club ``club_id`` (or, with ``into``, write the
-    file's only match over that one, keeping its id and link); the file's match ids → matches."""
-    matches, deals, conflicts = Ids(_("matches")), Ids(_("deals")), Ids(_("conflicts"))
-    now = timezone.now()
-    for row in section(rows, "matches"):
-        if "title_parts" not in row:  # written before titles were data
-            row = parsed_match(row)
-        TitleParts.of(row["title_parts"])  # parts that say a title, or the file is refused
-        values = {name: row[name] for name in MATCH_FIELDS}
-        times = {"result_at": unstamp(row.get("result_at")), "created_at": moment(row["created_at"])}
-        if into is not None:
-            for name, value in {**values, **times}.items():
-                setattr(into, name, value)
-            into.revision += 1
-            into.save()
-            matches.add(row.get("id"), into)
-            continue
-        match = Match(
-            club_id=club_id, **values, **times, announce_changes=announce, revision=1, updated_at=now
-        )
-        matches.add(row.get("id"), insert(match))
-    for row in section(rows, "matches"):
-        if row.get("rematch_of") is not None:
-            Match.objects.filter(pk=matches.pk(row["id"])).update(rematch_of_id=matches.pk(row["rematch_of"]))
-    for row in section(rows, "deals"):
-        deal = Deal(
-            club_id=club_id, match_id=matches.pk(row.get("match")), **{n: row[n] for n in DEAL_FIELDS}
-        )
-        deals.add(row.get("id"), insert(deal))
-    for row in section(rows, "versions"):
-        insert(
-            DealVersion(
-                club_id=club_id,
-                deal_id=deals.pk(row.get("deal")),
-                **{n: row[n] for n in VERSION_FIELDS},
-                created_at=moment(row["created_at"]),
-            )
-        )
-    for row in section(rows, "conflicts"):
-        conflict = DealConflict(
-            club_id=club_id,
-            match_id=matches.pk(row.get("match")),
-            **{n: row[n] for n in CONFLICT_FIELDS + CONFLICT_FIELDS_LATER},
-            created_at=moment(row["created_at"]),
-            resolved_at=unstamp(row.get("resolved_at")),
-        )
-        conflicts.add(row.get("id"), insert(conflict))
-    for row in section(rows, "blind_entries"):
-        insert(
-            BlindEntry(
-                club_id=club_id,
-                match_id=matches.pk(row.get("match")),
-                **{n: row[n] for n in BLIND_FIELDS},
-                created_at=moment(row["created_at"]),
-            )
-        )
-    for row in section(rows, "correction_requests"):
-        insert(
-            CorrectionRequest(
-                club_id=club_id,
-                match_id=matches.pk(row.get("match")),
-                **{n: row[n] for n in REQUEST_FIELDS},
-                created_at=moment(row["created_at"]),
-                settled_at=unstamp(row.get("settled_at")),
-            )
-        )
-    load_audit(section(rows, "audit"), club_id=club_id, matches=matches, conflicts=conflicts)
-    return matches
-
-
-def load_audit(
-    events: list[dict[str, Any]],
-    *,
-    club_id: int,
-    matches: Ids,
-    conflicts: Ids | None = None,
-    place: Callable[[str], str] | None = None,
-) -> None:
-    """Create the file's audit events: each of a match of the file, or (``place``) of a place the
-    caller remaps."""
-    for row in events:
-        detail = (
-            parsed_closed(row.get("detail")) if row.get("action") in CLOSING_ACTIONS else row.get("detail")
-        )
-        if not isinstance(detail, dict):
-            raise EveningFileError(gettext("An audit event of the evening file has no detail."))
-        if detail.get(CONFLICT_KEY) is not None:
-            detail = {**detail, CONFLICT_KEY: (conflicts or Ids(_("conflicts"))).pk(detail[CONFLICT_KEY])}
-        where = row.get("place") or ""
-        insert(
-            AuditEvent(
-                club_id=club_id,
-                match_id=matches.pk(row.get("match")) if row.get("match") is not None else None,
-                place=place(where) if where and place else "",
-                **{n: row[n] for n in AUDIT_FIELDS if n != "detail"},
-                detail=detail,
-                created_at=moment(row["created_at"]),
-            )
-        )
-        if not where and row.get("match") is None:
-            raise EveningFileError(gettext("An audit event of the evening file belongs to no match."))
-
-
-def clear_matches(pks: Sequence[int]) -> None:
-    """Delete the rows of these matches that an import writes again (the matches stay)."""
-    for model in (AuditEvent, BlindEntry, DealConflict, CorrectionRequest, Deal):
-        model.objects.filter(match_id__in=pks).delete()

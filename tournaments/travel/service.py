@@ -1,9 +1,10 @@
-"""The evening's travel as services: ``export_evening`` writes a tournament's file,
-``import_evening`` brings a file (a tournament's or a friendly match's) into a club.
+"""The evening's travel as services: ``export_evening`` writes a tournament's file, ``import_evening``
+brings a file (a tournament's or a friendly match's) into a club.
 
 A tournament's journey is :data:`TOURNAMENT` (``clubs.travel.journey``): found here by its evening
-id, written by ``load``, and settled by recomputing its standings (``standings_recompute``), which
-tells the seasons app once committed, so the season tables and ratings follow.
+id, written by ``load_evening`` (``tournaments.services.travel``), and settled by recomputing its
+standings (``standings_recompute``), which tells the seasons app once committed, so the season
+tables and ratings follow.
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from clubs.travel.journey import Kind, arrive, depart, snapshot
 from scoring.travel.friendly import import_match
 from tournaments.models import Tournament
 from tournaments.services.standings import standings_recompute
-from tournaments.services.travel import tournament_evening_set
+from tournaments.services.travel import load_evening, tournament_evening_set
 from tournaments.travel.document import evening_body, parts_of, said_part
-from tournaments.travel.load import load_evening
 
 
 def export_evening(*, tournament_id: int) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""``manage.py import_club FILE``: restore a club from an ``export_club`` archive (``clubs.archive``)."""
+"""``manage.py import_club FILE``: restore a club from an ``export_club`` archive (``clubs.services.archive``)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs import archive
+from clubs.services.archive import club_import
 
 
 class Command(BaseCommand):
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             raise CommandError(f"{path} is not a Tablescore club archive: it is not UTF-8 text") from None
         try:
-            restored = archive.import_club(archive.loads(text))
+            restored = club_import(archive.loads(text))
         except archive.ArchiveError as error:
             raise CommandError(f"{path}: {error}") from None
         created = sum(restored.created.values())
