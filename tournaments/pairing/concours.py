@@ -167,8 +167,8 @@ def _pairs(
     way without a rematch is passed over (six teams whose first three parties split them into
     two groups of three could not play a fourth). An odd field's later sit-outs go by standings
     not yet known: the pairing first sought leaves a way whichever team sits out, then one that
-    leaves a way for some; five teams over four parties were otherwise one draw in seven short
-    of a new opponent by the last."""
+    leaves a way for some; five teams over four parties otherwise met again in one random draw
+    in seven."""
     met = {pair for pair, rounds in past.met.items() if rounds}
     whole = field or Field(ids)
     look = ahead if len(whole.teams) <= LOOKAHEAD_FIELD else 0
